@@ -1,0 +1,5 @@
+//! Bots that play through the decision protocol only (they see what any caller sees), and
+//! `sim`, which runs many bot games on every core.
+
+pub mod random;
+pub mod sim;

@@ -1,0 +1,394 @@
+//! `Game`: compiled rules plus their manifest; it makes states and answers the decision
+//! protocol for them (who decides, legal actions, apply, winners, views).
+
+use crate::manifest::{self, GameSpec};
+use crate::primitives::zone::Visibility;
+use crate::script::{Rules, ScriptError, Source};
+use crate::state::State;
+use crate::value::Value;
+use rhai::{Array, Dynamic, ImmutableString};
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::sync::Arc;
+
+/// How to start a game: seat count, seed, options as typed, and an optional position text.
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Setup {
+    pub seats: Option<usize>,
+    pub seed: u64,
+    #[serde(default)]
+    pub options: BTreeMap<String, String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub position: Option<String>,
+}
+
+#[derive(Debug, Clone, thiserror::Error)]
+pub enum PlayError {
+    #[error("{0}")]
+    Script(#[from] ScriptError),
+    #[error("{0}")]
+    Setup(String),
+    #[error("`{seat}` is not deciding now; waiting for: {waiting}")]
+    NotDeciding { seat: String, waiting: String },
+    #[error("the game is over")]
+    Over,
+    #[error("`{action}` is not a legal action for {seat}; legal now: {legal}")]
+    Illegal {
+        seat: String,
+        action: String,
+        legal: String,
+    },
+    #[error("{0}")]
+    Notation(String),
+    #[error("several seats decide now ({0}): write `do @seat <action>`")]
+    WhichSeat(String),
+}
+
+/// The protocol functions every game defines, with their arity (`g` included).
+const REQUIRED: [(&str, usize, &str); 5] = [
+    ("setup", 1, "setup(g)"),
+    ("to_decide", 1, "to_decide(g)"),
+    ("legal_actions", 2, "legal_actions(g, seat)"),
+    ("apply", 3, "apply(g, seat, action)"),
+    ("winners", 1, "winners(g)"),
+];
+
+pub struct Game {
+    pub spec: GameSpec,
+    rules: Rules,
+}
+
+impl Game {
+    /// Reads and compiles the game in `dir`, known as `id`.
+    pub fn load(dir: &Path, id: &str) -> Result<Game, ScriptError> {
+        let spec = manifest::load(dir, id).map_err(ScriptError::Other)?;
+        let mut sources = vec![];
+        for path in &spec.scripts {
+            let text = std::fs::read_to_string(path).map_err(|e| ScriptError::Load {
+                file: path.display().to_string(),
+                message: e.to_string(),
+            })?;
+            sources.push(Source {
+                name: Arc::from(path.display().to_string()),
+                text,
+            });
+        }
+        let rules = Rules::compile(sources, spec.limits)?;
+        for (name, arity, usage) in REQUIRED {
+            if !rules.has_fn(name, arity) {
+                let file = spec
+                    .scripts
+                    .first()
+                    .map(|p| p.display().to_string())
+                    .unwrap_or_default();
+                return Err(ScriptError::Load {
+                    file,
+                    message: format!("missing protocol function `{usage}`"),
+                });
+            }
+        }
+        Ok(Game { spec, rules })
+    }
+
+    /// Finds `id` under the scripts folder `root` and loads it.
+    pub fn find(root: &Path, id: &str) -> Result<Game, ScriptError> {
+        let dir = manifest::find(root, id).ok_or_else(|| {
+            let known: Vec<String> = manifest::list(root).into_iter().map(|l| l.id).collect();
+            ScriptError::Other(format!(
+                "no game `{id}` in {} (games: {})",
+                root.display(),
+                known.join(", ")
+            ))
+        })?;
+        Game::load(&dir, id)
+    }
+
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// A fresh state: seats, options and zones from the manifest, then `setup(g)`, then
+    /// `position(g, text)` when a position is given.
+    pub fn start(&self, setup: &Setup) -> Result<State, PlayError> {
+        let n = setup
+            .seats
+            .unwrap_or_else(|| self.spec.seats.default_count());
+        let seats = self.spec.seats.names_for(n).map_err(PlayError::Setup)?;
+        let mut options: BTreeMap<String, Value> = self
+            .spec
+            .options
+            .iter()
+            .map(|o| (o.name.clone(), o.default.clone()))
+            .collect();
+        for (k, text) in &setup.options {
+            let spec = self.spec.option(k).ok_or_else(|| {
+                let known: Vec<&str> = self.spec.options.iter().map(|o| o.name.as_str()).collect();
+                PlayError::Setup(format!(
+                    "no option `{k}` in {} (options: {})",
+                    self.spec.id,
+                    known.join(", ")
+                ))
+            })?;
+            options.insert(k.clone(), spec.parse(text).map_err(PlayError::Setup)?);
+        }
+        let mut state = State::new(seats, options, setup.seed);
+        for (name, (per_seat, vis)) in &self.spec.zones {
+            if *per_seat {
+                for i in 0..n {
+                    state.add_zone(name, Some(i), *vis);
+                }
+            } else {
+                state.add_zone(name, None, *vis);
+            }
+        }
+        let _ = self.rules.call(&mut state, "setup", vec![])?;
+        if let Some(text) = &setup.position {
+            if !self.rules.has_fn("position", 2) {
+                return Err(PlayError::Setup(format!(
+                    "{} does not define `position(g, text)`",
+                    self.spec.id
+                )));
+            }
+            let _ = self.rules.call(
+                &mut state,
+                "position",
+                vec![Dynamic::from(ImmutableString::from(text.as_str()))],
+            )?;
+        }
+        Ok(state)
+    }
+
+    fn seat_list(
+        &self,
+        state: &State,
+        value: Dynamic,
+        function: &str,
+    ) -> Result<Vec<usize>, PlayError> {
+        let arr = value
+            .try_cast::<Array>()
+            .ok_or_else(|| self.shape_error(function, "an array of seat names"))?;
+        arr.into_iter()
+            .map(|d| {
+                let name = d
+                    .into_string()
+                    .map_err(|_| self.shape_error(function, "an array of seat names"))?;
+                state
+                    .seat_index(&name)
+                    .ok_or_else(|| self.shape_error(function, &format!("seat names, not `{name}`")))
+            })
+            .collect()
+    }
+
+    fn shape_error(&self, function: &str, expected: &str) -> PlayError {
+        let file = self.rules.file_of(function).unwrap_or("script").to_string();
+        PlayError::Script(ScriptError::Load {
+            file,
+            message: format!("`{function}` must return {expected}"),
+        })
+    }
+
+    /// Seats the script says must decide now, in its order (those holding a simultaneous
+    /// choice included). Empty means the game is over.
+    pub fn to_decide(&self, state: &State) -> Result<Vec<usize>, PlayError> {
+        let v = self.rules.call_read(state, "to_decide", vec![])?;
+        self.seat_list(state, v, "to_decide")
+    }
+
+    /// Seats that still have to choose now: `to_decide` minus held simultaneous choices.
+    pub fn deciding(&self, state: &State) -> Result<Vec<usize>, PlayError> {
+        let mut seats = self.to_decide(state)?;
+        seats.retain(|s| !state.pending.contains_key(s));
+        Ok(seats)
+    }
+
+    pub fn legal_actions(&self, state: &State, seat: usize) -> Result<Vec<String>, PlayError> {
+        let name = Dynamic::from(ImmutableString::from(state.seat_name(seat)));
+        let v = self.rules.call_read(state, "legal_actions", vec![name])?;
+        let arr = v
+            .try_cast::<Array>()
+            .ok_or_else(|| self.shape_error("legal_actions", "an array of action strings"))?;
+        arr.into_iter()
+            .map(|d| match d.into_string() {
+                Ok(s) => Ok(s),
+                Err(_) => Err(self.shape_error("legal_actions", "an array of action strings")),
+            })
+            .collect()
+    }
+
+    /// Every seat deciding now with its legal actions.
+    pub fn decisions(&self, state: &State) -> Result<Vec<(usize, Vec<String>)>, PlayError> {
+        self.deciding(state)?
+            .into_iter()
+            .map(|s| Ok((s, self.legal_actions(state, s)?)))
+            .collect()
+    }
+
+    pub fn is_over(&self, state: &State) -> Result<bool, PlayError> {
+        Ok(self.to_decide(state)?.is_empty())
+    }
+
+    pub fn winners(&self, state: &State) -> Result<Vec<usize>, PlayError> {
+        let v = self.rules.call_read(state, "winners", vec![])?;
+        self.seat_list(state, v, "winners")
+    }
+
+    /// Teams with at least one winner (indices into `state.teams`).
+    pub fn winning_teams(&self, state: &State) -> Result<Vec<usize>, PlayError> {
+        let w = self.winners(state)?;
+        Ok((0..state.teams.len())
+            .filter(|&t| state.teams[t].iter().any(|s| w.contains(s)))
+            .collect())
+    }
+
+    /// Applies `text` for `seat`, all or nothing: on any error `state` is unchanged. In a
+    /// simultaneous decision the choice is held until every deciding seat has chosen, then all
+    /// are applied in `to_decide` order.
+    pub fn apply(&self, state: &mut State, seat: usize, text: &str) -> Result<(), PlayError> {
+        let to_decide = self.to_decide(state)?;
+        if to_decide.is_empty() {
+            return Err(PlayError::Over);
+        }
+        if !to_decide.contains(&seat) || state.pending.contains_key(&seat) {
+            let waiting: Vec<&str> = to_decide
+                .iter()
+                .filter(|s| !state.pending.contains_key(s))
+                .map(|&s| state.seat_name(s))
+                .collect();
+            return Err(PlayError::NotDeciding {
+                seat: state.seat_name(seat).to_string(),
+                waiting: waiting.join(", "),
+            });
+        }
+        let action = self.check_legal(state, seat, text)?;
+        let mut scratch = state.clone();
+        if to_decide.len() == 1 {
+            self.apply_one(&mut scratch, seat, &action)?;
+        } else {
+            scratch.pending.insert(seat, action);
+            if to_decide.iter().all(|s| scratch.pending.contains_key(s)) {
+                let held = std::mem::take(&mut scratch.pending);
+                for s in to_decide {
+                    self.apply_one(&mut scratch, s, &held[&s])?;
+                }
+            }
+        }
+        *state = scratch;
+        Ok(())
+    }
+
+    /// Applies an action already known to be legal (bots and replays of checked logs).
+    pub fn apply_one(&self, state: &mut State, seat: usize, action: &str) -> Result<(), PlayError> {
+        let args = vec![
+            Dynamic::from(ImmutableString::from(state.seat_name(seat))),
+            Dynamic::from(ImmutableString::from(action)),
+        ];
+        let _ = self.rules.call(state, "apply", args)?;
+        state.actions_applied += 1;
+        Ok(())
+    }
+
+    /// The canonical form of `text` if it is legal for `seat`: listed by `legal_actions`, or
+    /// accepted by the script's optional `accept(g, seat, action)` (for actions too many to
+    /// list, such as arithmetic written by hand).
+    pub fn check_legal(&self, state: &State, seat: usize, text: &str) -> Result<String, PlayError> {
+        let notation = boardscript_grammar::parse_action(text)
+            .map_err(|e| PlayError::Notation(e.to_string()))?
+            .to_string();
+        let legal = self.legal_actions(state, seat)?;
+        if legal.contains(&notation) {
+            return Ok(notation);
+        }
+        if self.rules.has_fn("accept", 3) {
+            let args = vec![
+                Dynamic::from(ImmutableString::from(state.seat_name(seat))),
+                Dynamic::from(ImmutableString::from(notation.as_str())),
+            ];
+            let v = self.rules.call_read(state, "accept", args)?;
+            if let Ok(canonical) = v.into_string() {
+                return Ok(canonical);
+            }
+        }
+        const SHOWN: usize = 30;
+        let mut list = legal
+            .iter()
+            .take(SHOWN)
+            .cloned()
+            .collect::<Vec<_>>()
+            .join(", ");
+        if legal.len() > SHOWN {
+            list.push_str(&format!(", ... ({} in all)", legal.len()));
+        }
+        if legal.is_empty() {
+            list = "none".into();
+        }
+        Err(PlayError::Illegal {
+            seat: state.seat_name(seat).to_string(),
+            action: notation,
+            legal: list,
+        })
+    }
+
+    /// The text a seat (None: a spectator) sees: the script's `render(g, seat)` on the seat's
+    /// redacted view, or a generic description when the game has no `render`.
+    pub fn render(&self, state: &State, seat: Option<usize>) -> Result<String, PlayError> {
+        let view = state.view(seat);
+        if self.rules.has_fn("render", 2) {
+            let name = seat.map_or(ImmutableString::new(), |s| state.seat_name(s).into());
+            let v = self
+                .rules
+                .call_read(&view, "render", vec![Dynamic::from(name)])?;
+            return Ok(v.to_string());
+        }
+        Ok(describe(&view))
+    }
+
+    /// Evaluates a Rhai expression against a copy of the state (`g`).
+    pub fn eval(&self, state: &State, expr: &str) -> Result<String, PlayError> {
+        let v = self.rules.eval(state, expr)?;
+        Ok(if v.is_string() {
+            format!("{:?}", v.to_string())
+        } else {
+            v.to_string()
+        })
+    }
+}
+
+/// A plain rendering for games without `render`: turn, phase, grids, zones, counters.
+pub fn describe(v: &State) -> String {
+    let mut out = format!(
+        "turn {} ({}), round {}",
+        v.turn.number, v.seats[v.turn.current], v.turn.round
+    );
+    if !v.phase.is_empty() {
+        out.push_str(&format!(", phase {}", v.phase));
+    }
+    out.push('\n');
+    for g in &v.grids {
+        out.push_str(&g.render(true));
+        out.push('\n');
+    }
+    for z in &v.zones {
+        let owner = z
+            .owner
+            .map_or(String::new(), |o| format!("[{}]", v.seats[o]));
+        let cards: Vec<&str> = z
+            .cards
+            .iter()
+            .map(|c| v.cards.get(c.0 as usize).map_or("?", |d| d.name.as_str()))
+            .collect();
+        let shown = if z.visibility == Visibility::All || cards.iter().any(|c| *c != "?") {
+            cards.join(" ")
+        } else {
+            String::new()
+        };
+        out.push_str(&format!(
+            "{}{owner}: {} card(s) {shown}\n",
+            z.name,
+            z.cards.len()
+        ));
+    }
+    for (k, c) in &v.counters {
+        out.push_str(&format!("{k} = {c}\n"));
+    }
+    out
+}

@@ -1,0 +1,258 @@
+//! The action log of a match: undo/redo, save/load and replay, and `reload`, which replays the
+//! log under new rules and names the first action they refuse.
+
+use crate::game::{Game, PlayError, Setup};
+use crate::state::State;
+use serde::{Deserialize, Serialize};
+
+/// One action as it was submitted: who, and its notation.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Played {
+    pub seat: String,
+    pub action: String,
+}
+
+pub const SAVE_FORMAT: &str = "boardscript-save/1";
+
+/// A save: the game, how it was set up, and the actions; loading replays them.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SaveFile {
+    pub format: String,
+    pub game: String,
+    pub seats: Vec<String>,
+    pub setup: Setup,
+    pub actions: Vec<Played>,
+}
+
+impl SaveFile {
+    /// Parses a save and checks it belongs to `game`; the message says what is wrong.
+    pub fn parse(text: &str, game: &str) -> Result<SaveFile, String> {
+        let save: SaveFile =
+            serde_json::from_str(text).map_err(|e| format!("not a Boardscript save file: {e}"))?;
+        if save.format != SAVE_FORMAT {
+            return Err(format!(
+                "unknown save format `{}` (expected {SAVE_FORMAT})",
+                save.format
+            ));
+        }
+        if save.game != game {
+            return Err(format!(
+                "this save is for game `{}`, not `{game}`",
+                save.game
+            ));
+        }
+        Ok(save)
+    }
+}
+
+/// What `reload` found when replaying the log under the new rules.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReloadReport {
+    pub replayed: usize,
+    /// The first refused action, its index in the log, and why; the game stops before it.
+    pub refused: Option<(usize, Played, String)>,
+}
+
+pub struct Match {
+    pub game: Game,
+    pub setup: Setup,
+    pub state: State,
+    actions: Vec<Played>,
+    /// State before each logged action, for undo.
+    before: Vec<State>,
+    redo: Vec<(Played, State)>,
+}
+
+/// A game replayed from its setup: the state reached, the actions accepted, the states before
+/// each, and the first refused action if any.
+struct Replay {
+    state: State,
+    actions: Vec<Played>,
+    before: Vec<State>,
+    refused: Option<(usize, Played, PlayError)>,
+}
+
+fn replay(game: &Game, setup: &Setup, log: &[Played]) -> Result<Replay, PlayError> {
+    let mut r = Replay {
+        state: game.start(setup)?,
+        actions: vec![],
+        before: vec![],
+        refused: None,
+    };
+    for (i, p) in log.iter().enumerate() {
+        match play_on(game, &mut r.state, Some(&p.seat), &p.action) {
+            Ok((played, before)) => {
+                r.actions.push(played);
+                r.before.push(before);
+            }
+            Err(e) => {
+                r.refused = Some((i, p.clone(), e));
+                break;
+            }
+        }
+    }
+    Ok(r)
+}
+
+/// Plays one action on `state`; returns it in canonical form with the state before it.
+fn play_on(
+    game: &Game,
+    state: &mut State,
+    seat: Option<&str>,
+    text: &str,
+) -> Result<(Played, State), PlayError> {
+    let seat = match seat {
+        Some(name) => state.seat_index(name).ok_or_else(|| {
+            PlayError::Setup(format!(
+                "no seat `{name}` (seats: {})",
+                state.seats.join(", ")
+            ))
+        })?,
+        None => default_seat(game, state)?,
+    };
+    let canonical = game.check_legal(state, seat, text)?;
+    let before = state.clone();
+    game.apply(state, seat, &canonical)?;
+    Ok((
+        Played {
+            seat: state.seat_name(seat).to_string(),
+            action: canonical,
+        },
+        before,
+    ))
+}
+
+/// Which seat a `do` without `@seat` acts for: the one deciding seat.
+fn default_seat(game: &Game, state: &State) -> Result<usize, PlayError> {
+    let deciding = game.deciding(state)?;
+    match deciding.as_slice() {
+        [] => Err(PlayError::Over),
+        [one] => Ok(*one),
+        many => Err(PlayError::WhichSeat(
+            many.iter()
+                .map(|&s| state.seat_name(s))
+                .collect::<Vec<_>>()
+                .join(", "),
+        )),
+    }
+}
+
+impl Match {
+    pub fn new(game: Game, setup: Setup) -> Result<Match, PlayError> {
+        let state = game.start(&setup)?;
+        Ok(Match {
+            game,
+            setup,
+            state,
+            actions: vec![],
+            before: vec![],
+            redo: vec![],
+        })
+    }
+
+    pub fn actions(&self) -> &[Played] {
+        &self.actions
+    }
+
+    /// Plays `text` for `seat` (or the one deciding seat); the state is unchanged on error.
+    pub fn play(&mut self, seat: Option<&str>, text: &str) -> Result<Played, PlayError> {
+        let (played, before) = play_on(&self.game, &mut self.state, seat, text)?;
+        self.actions.push(played.clone());
+        self.before.push(before);
+        self.redo.clear();
+        Ok(played)
+    }
+
+    /// Takes back up to `n` actions; returns how many.
+    pub fn undo(&mut self, n: usize) -> usize {
+        let mut done = 0;
+        while done < n {
+            let (Some(prev), Some(played)) = (self.before.pop(), self.actions.pop()) else {
+                break;
+            };
+            let now = std::mem::replace(&mut self.state, prev);
+            self.redo.push((played, now));
+            done += 1;
+        }
+        done
+    }
+
+    pub fn redo(&mut self, n: usize) -> usize {
+        let mut done = 0;
+        while done < n {
+            let Some((played, next)) = self.redo.pop() else {
+                break;
+            };
+            let prev = std::mem::replace(&mut self.state, next);
+            self.before.push(prev);
+            self.actions.push(played);
+            done += 1;
+        }
+        done
+    }
+
+    pub fn save(&self) -> SaveFile {
+        SaveFile {
+            format: SAVE_FORMAT.into(),
+            game: self.game.spec.id.clone(),
+            seats: self.state.seats.clone(),
+            setup: self.setup.clone(),
+            actions: self.actions.clone(),
+        }
+    }
+
+    pub fn save_json(&self) -> String {
+        serde_json::to_string_pretty(&self.save()).expect("a save always serializes")
+    }
+
+    /// Replays `save` from its setup; on any refusal nothing changes.
+    pub fn load(&mut self, save: &SaveFile) -> Result<(), PlayError> {
+        let r = replay(&self.game, &save.setup, &save.actions)?;
+        if let Some((i, p, e)) = r.refused {
+            return Err(PlayError::Setup(format!(
+                "save action {} (`{}` by {}) refused: {e}",
+                i + 1,
+                p.action,
+                p.seat
+            )));
+        }
+        self.setup = save.setup.clone();
+        self.state = r.state;
+        self.actions = r.actions;
+        self.before = r.before;
+        self.redo.clear();
+        Ok(())
+    }
+
+    /// Swaps in new rules and replays the log on them, keeping the game up to the first action
+    /// they refuse. If the new rules cannot even set the game up, nothing changes.
+    pub fn reload(&mut self, game: Game) -> Result<ReloadReport, PlayError> {
+        let r = replay(&game, &self.setup, &self.actions)?;
+        self.game = game;
+        self.state = r.state;
+        self.actions = r.actions;
+        self.before = r.before;
+        self.redo.clear();
+        let refused = r.refused.map(|(i, p, e)| (i, p, e.to_string()));
+        Ok(ReloadReport {
+            replayed: self.actions.len(),
+            refused,
+        })
+    }
+
+    /// Starts again from a position text (the game script parses it), keeping seed and options.
+    pub fn set_position(&mut self, text: &str) -> Result<(), PlayError> {
+        let setup = Setup {
+            position: Some(text.to_string()),
+            ..self.setup.clone()
+        };
+        let state = self.game.start(&setup)?;
+        self.setup = setup;
+        self.state = state;
+        self.actions.clear();
+        self.before.clear();
+        self.redo.clear();
+        Ok(())
+    }
+}

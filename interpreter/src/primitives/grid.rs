@@ -1,0 +1,411 @@
+//! Rectangular grids of one-symbol cells, named like chess squares (`a1` bottom left), with
+//! native neighbourhood, flood-fill and distance queries: the hot paths of board games.
+
+use serde::{Deserialize, Serialize};
+use std::collections::VecDeque;
+
+/// Cells hold one symbol each, stored as its index in `symbols` (index 0 is the empty cell).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Grid {
+    pub name: String,
+    pub width: usize,
+    pub height: usize,
+    /// The alphabet of cell contents, e.g. `.BRbr`; the first symbol fills a new grid.
+    pub symbols: Vec<char>,
+    /// Row-major from the bottom row: index = row * width + column.
+    pub cells: Vec<u8>,
+    /// Terminal colour name per symbol ("" for none), used by `render`.
+    #[serde(default)]
+    pub colors: Vec<String>,
+}
+
+/// A set of symbols given as a string (`"Bb"`), turned into a bitmask over symbol indices.
+pub type SymbolMask = u64;
+
+const OFFSETS_8: [(i32, i32); 8] = [
+    (-1, -1),
+    (0, -1),
+    (1, -1),
+    (-1, 0),
+    (1, 0),
+    (-1, 1),
+    (0, 1),
+    (1, 1),
+];
+const OFFSETS_4: [(i32, i32); 4] = [(0, -1), (-1, 0), (1, 0), (0, 1)];
+
+impl Grid {
+    pub fn new(name: &str, width: usize, height: usize, symbols: &str) -> Result<Grid, String> {
+        if !(1..=26).contains(&width) || !(1..=99).contains(&height) {
+            return Err(format!(
+                "a grid is 1 to 26 columns by 1 to 99 rows, not {width}x{height}"
+            ));
+        }
+        let symbols: Vec<char> = symbols.chars().collect();
+        if symbols.is_empty() || symbols.len() > 64 {
+            return Err("a grid needs 1 to 64 symbols".into());
+        }
+        Ok(Grid {
+            name: name.to_string(),
+            width,
+            height,
+            cells: vec![0; width * height],
+            colors: vec![String::new(); symbols.len()],
+            symbols,
+        })
+    }
+
+    pub fn len(&self) -> usize {
+        self.cells.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.cells.is_empty()
+    }
+
+    /// `c3` -> index; None when the name is not a cell of this grid.
+    pub fn cell_index(&self, name: &str) -> Option<usize> {
+        let mut chars = name.chars();
+        let col = chars.next()?.to_ascii_lowercase();
+        if !col.is_ascii_lowercase() {
+            return None;
+        }
+        let x = (col as u8 - b'a') as usize;
+        let rest = chars.as_str();
+        if rest.is_empty() || rest.starts_with('0') || !rest.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        let y: usize = rest.parse().ok()?;
+        (x < self.width && (1..=self.height).contains(&y)).then(|| (y - 1) * self.width + x)
+    }
+
+    pub fn cell_name(&self, index: usize) -> String {
+        let (x, y) = (index % self.width, index / self.width);
+        format!("{}{}", (b'a' + x as u8) as char, y + 1)
+    }
+
+    pub fn symbol_index(&self, symbol: char) -> Option<u8> {
+        self.symbols
+            .iter()
+            .position(|&s| s == symbol)
+            .map(|i| i as u8)
+    }
+
+    /// Every character of `set` must be one of the grid's symbols.
+    pub fn mask(&self, set: &str) -> Result<SymbolMask, String> {
+        set.chars()
+            .try_fold(0u64, |m, c| match self.symbol_index(c) {
+                Some(i) => Ok(m | 1 << i),
+                None => Err(format!(
+                    "`{c}` is not a symbol of grid `{}` ({})",
+                    self.name,
+                    self.symbol_list()
+                )),
+            })
+    }
+
+    pub fn symbol_list(&self) -> String {
+        self.symbols.iter().collect()
+    }
+
+    pub fn symbol_at(&self, index: usize) -> char {
+        self.symbols[self.cells[index] as usize]
+    }
+
+    fn matches(&self, index: usize, mask: SymbolMask) -> bool {
+        mask & (1 << self.cells[index]) != 0
+    }
+
+    /// Neighbour indices: 8 with diagonals, else 4.
+    pub fn neighbours(&self, index: usize, diagonal: bool) -> impl Iterator<Item = usize> + '_ {
+        let (x, y) = ((index % self.width) as i32, (index / self.width) as i32);
+        let offsets: &[(i32, i32)] = if diagonal { &OFFSETS_8 } else { &OFFSETS_4 };
+        offsets.iter().filter_map(move |&(dx, dy)| {
+            let (nx, ny) = (x + dx, y + dy);
+            (nx >= 0 && ny >= 0 && (nx as usize) < self.width && (ny as usize) < self.height)
+                .then(|| ny as usize * self.width + nx as usize)
+        })
+    }
+
+    pub fn cells_matching(&self, mask: SymbolMask) -> Vec<usize> {
+        (0..self.len()).filter(|&i| self.matches(i, mask)).collect()
+    }
+
+    /// Flood from every cell in `from`, through cells in `through`; returns the cells reached
+    /// (the seeds included), marked in a boolean vector.
+    fn flood(&self, from: SymbolMask, through: SymbolMask, diagonal: bool) -> Vec<bool> {
+        let mut seen = vec![false; self.len()];
+        let mut queue: VecDeque<usize> = VecDeque::new();
+        for i in 0..self.len() {
+            if self.matches(i, from) {
+                seen[i] = true;
+                queue.push_back(i);
+            }
+        }
+        while let Some(i) = queue.pop_front() {
+            for n in self.neighbours(i, diagonal) {
+                if !seen[n] && self.matches(n, through) {
+                    seen[n] = true;
+                    queue.push_back(n);
+                }
+            }
+        }
+        seen
+    }
+
+    /// Cells in `into` that touch the region flooded from `from` through `through`, in index
+    /// order. Example: the cells a player may act on next to their connected groups.
+    pub fn reach(
+        &self,
+        from: SymbolMask,
+        through: SymbolMask,
+        into: SymbolMask,
+        diagonal: bool,
+    ) -> Vec<usize> {
+        let region = self.flood(from, through, diagonal);
+        let mut out = vec![false; self.len()];
+        for (i, _) in region.iter().enumerate().filter(|(_, &r)| r) {
+            for n in self.neighbours(i, diagonal) {
+                if !region[n] && self.matches(n, into) {
+                    out[n] = true;
+                }
+            }
+        }
+        (0..self.len()).filter(|&i| out[i]).collect()
+    }
+
+    /// Cells connected to any cell in `from` through `through` (the seeds included).
+    pub fn region(&self, from: SymbolMask, through: SymbolMask, diagonal: bool) -> Vec<usize> {
+        let region = self.flood(from, through, diagonal);
+        (0..self.len()).filter(|&i| region[i]).collect()
+    }
+
+    /// Connected groups of cells whose symbol is in `of`, each sorted, ordered by first cell.
+    pub fn components(&self, of: SymbolMask, diagonal: bool) -> Vec<Vec<usize>> {
+        let mut group = vec![usize::MAX; self.len()];
+        let mut out = Vec::new();
+        for start in 0..self.len() {
+            if group[start] != usize::MAX || !self.matches(start, of) {
+                continue;
+            }
+            let id = out.len();
+            let mut members = vec![start];
+            group[start] = id;
+            let mut k = 0;
+            while k < members.len() {
+                let i = members[k];
+                k += 1;
+                for n in self.neighbours(i, diagonal) {
+                    if group[n] == usize::MAX && self.matches(n, of) {
+                        group[n] = id;
+                        members.push(n);
+                    }
+                }
+            }
+            members.sort_unstable();
+            out.push(members);
+        }
+        out
+    }
+
+    /// Steps from `a` to `b` moving through cells in `through` (`b` itself may hold anything);
+    /// None when unreachable.
+    pub fn distance(
+        &self,
+        a: usize,
+        b: usize,
+        through: SymbolMask,
+        diagonal: bool,
+    ) -> Option<usize> {
+        let mut dist = vec![usize::MAX; self.len()];
+        dist[a] = 0;
+        let mut queue = VecDeque::from([a]);
+        while let Some(i) = queue.pop_front() {
+            if i == b {
+                return Some(dist[i]);
+            }
+            for n in self.neighbours(i, diagonal) {
+                if dist[n] == usize::MAX && (n == b || self.matches(n, through)) {
+                    dist[n] = dist[i] + 1;
+                    queue.push_back(n);
+                }
+            }
+        }
+        None
+    }
+
+    /// A diagram with row numbers on the left (top row first) and column letters below;
+    /// colours (ANSI) only when asked.
+    pub fn render(&self, color: bool) -> String {
+        let pad = self.height.to_string().len();
+        let mut out = String::new();
+        for y in (0..self.height).rev() {
+            out.push_str(&format!("{:>pad$} ", y + 1));
+            for x in 0..self.width {
+                let v = self.cells[y * self.width + x] as usize;
+                let sym = self.symbols[v];
+                let code = if color {
+                    ansi_code(&self.colors[v])
+                } else {
+                    None
+                };
+                match code {
+                    Some(c) => out.push_str(&format!(" \x1b[{c}m{sym}\x1b[0m")),
+                    None => out.push_str(&format!(" {sym}")),
+                }
+            }
+            out.push('\n');
+        }
+        out.push_str(&" ".repeat(pad + 1));
+        for x in 0..self.width {
+            out.push(' ');
+            out.push((b'a' + x as u8) as char);
+        }
+        out
+    }
+
+    /// Reads a diagram in the `render` format: rows of symbols, each led by its row number,
+    /// top row first; a final line of column letters is optional. Replaces every cell and may
+    /// change the grid's size to the diagram's.
+    pub fn read_diagram(&mut self, text: &str) -> Result<(), String> {
+        let mut rows: Vec<(usize, Vec<u8>)> = Vec::new();
+        for (n, line) in text.lines().enumerate() {
+            let mut parts = line.split_whitespace();
+            let Some(first) = parts.next() else { continue };
+            let Ok(row) = first.parse::<usize>() else {
+                if first.chars().all(|c| c.is_ascii_lowercase()) && first.len() == 1 {
+                    continue; // the column-letter line
+                }
+                return Err(format!(
+                    "diagram line {}: expected a row number, found `{first}`",
+                    n + 1
+                ));
+            };
+            let mut cells = Vec::new();
+            for tok in parts {
+                for c in tok.chars() {
+                    let v = self.symbol_index(c).ok_or_else(|| {
+                        format!(
+                            "diagram line {}: `{c}` is not one of `{}`",
+                            n + 1,
+                            self.symbol_list()
+                        )
+                    })?;
+                    cells.push(v);
+                }
+            }
+            rows.push((row, cells));
+        }
+        let height = rows.len();
+        let width = rows.first().map_or(0, |r| r.1.len());
+        if height == 0 || width == 0 || width > 26 {
+            return Err("diagram has no rows, or more than 26 columns".into());
+        }
+        let mut cells = vec![0u8; width * height];
+        for (k, (row, line)) in rows.iter().enumerate() {
+            if *row != height - k {
+                return Err(format!(
+                    "diagram rows must count down to 1; found row {row} where {} belongs",
+                    height - k
+                ));
+            }
+            if line.len() != width {
+                return Err(format!(
+                    "diagram row {row} has {} cells, expected {width}",
+                    line.len()
+                ));
+            }
+            cells[(row - 1) * width..row * width].copy_from_slice(line);
+        }
+        self.width = width;
+        self.height = height;
+        self.cells = cells;
+        Ok(())
+    }
+}
+
+fn ansi_code(color: &str) -> Option<u8> {
+    Some(match color {
+        "black" => 30,
+        "red" => 31,
+        "green" => 32,
+        "yellow" => 33,
+        "blue" => 34,
+        "magenta" => 35,
+        "cyan" => 36,
+        "white" => 37,
+        "gray" | "grey" => 90,
+        "bright-red" => 91,
+        "bright-blue" => 94,
+        _ => return None,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn grid(diagram: &str) -> Grid {
+        let mut g = Grid::new("board", 1, 1, ".XYxy").unwrap();
+        g.read_diagram(diagram).unwrap();
+        g
+    }
+
+    #[test]
+    fn names_count_columns_from_a_and_rows_from_the_bottom() {
+        let g = Grid::new("b", 3, 4, ".").unwrap();
+        assert_eq!(g.cell_index("a1"), Some(0));
+        assert_eq!(g.cell_index("c4"), Some(11));
+        assert_eq!(g.cell_name(5), "c2");
+        assert_eq!(g.cell_index("d1"), None);
+        assert_eq!(g.cell_index("a0"), None);
+        assert_eq!(g.cell_index("a01"), None);
+    }
+
+    #[test]
+    fn diagram_round_trips_through_render() {
+        let text = "3 . X .\n2 x . Y\n1 . . y\n  a b c";
+        let g = grid(text);
+        assert_eq!((g.width, g.height), (3, 3));
+        assert_eq!(g.symbol_at(g.cell_index("b3").unwrap()), 'X');
+        assert_eq!(g.render(false), text);
+    }
+
+    #[test]
+    fn reach_follows_chains_only_from_live_seeds() {
+        // X at a3 links the x at b2; the lone x at d1 touches neither and gives nothing.
+        let g = grid("4 . . . .\n3 X . . .\n2 . x . .\n1 . . . x");
+        let reach: Vec<String> = g
+            .reach(
+                g.mask("X").unwrap(),
+                g.mask("Xx").unwrap(),
+                g.mask(".Y").unwrap(),
+                true,
+            )
+            .into_iter()
+            .map(|i| g.cell_name(i))
+            .collect();
+        assert_eq!(
+            reach,
+            ["a1", "b1", "c1", "a2", "c2", "b3", "c3", "a4", "b4"]
+        );
+        let none = g.reach(
+            g.mask("Y").unwrap(),
+            g.mask("Yy").unwrap(),
+            g.mask(".").unwrap(),
+            true,
+        );
+        assert!(none.is_empty());
+    }
+
+    #[test]
+    fn components_and_distance() {
+        let g = grid("3 X X .\n2 . . .\n1 X . X");
+        let groups = g.components(g.mask("X").unwrap(), false);
+        assert_eq!(groups.len(), 3);
+        assert_eq!(g.components(g.mask("X").unwrap(), true).len(), 3);
+        let (a, b) = (g.cell_index("a1").unwrap(), g.cell_index("c1").unwrap());
+        assert_eq!(g.distance(a, b, g.mask(".").unwrap(), false), Some(2));
+        assert_eq!(g.distance(a, b, g.mask("Y").unwrap(), false), None);
+    }
+}

@@ -1,0 +1,8 @@
+//! Generic building blocks of a game state: zones of cards, grids, graphs, dice and the RNG,
+//! turn order. None of them knows any game; scripts reach them through `script::bindings`.
+
+pub mod graph;
+pub mod grid;
+pub mod rng;
+pub mod turn;
+pub mod zone;

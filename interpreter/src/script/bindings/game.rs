@@ -1,0 +1,253 @@
+//! Rhai face of `State` itself: seats and turn order, phases, counters, script data,
+//! options, the RNG and the log.
+
+use super::{fail, strings, Fallible, G};
+use crate::primitives::rng;
+use crate::state::Var;
+use crate::value::Value;
+use rhai::{Array, Dynamic, Engine, ImmutableString, INT};
+
+pub fn register(engine: &mut Engine) {
+    engine.register_type_with_name::<G>("Game");
+    // Seats and turn order.
+    engine
+        .register_fn("seats", |g: &mut G| {
+            g.read(|s| strings(s.seats.iter().map(String::as_str)))
+        })
+        .register_fn("seat_count", |g: &mut G| g.read(|s| s.seats.len() as INT))
+        .register_fn("seat_index", |g: &mut G, seat: &str| {
+            g.seat(seat).map(|i| i as INT)
+        })
+        .register_fn(
+            "seat_at",
+            |g: &mut G, i: INT| -> Fallible<ImmutableString> {
+                let n = g.read(|s| s.seats.len()) as INT;
+                if n == 0 {
+                    return fail("no seats");
+                }
+                Ok(g.seat_name(i.rem_euclid(n) as usize))
+            },
+        )
+        .register_fn("turn", |g: &mut G| g.seat_name(g.read(|s| s.turn.current)))
+        .register_fn("set_turn", |g: &mut G, seat: &str| -> Fallible<()> {
+            let i = g.seat(seat)?;
+            g.write(|s| s.turn.current = i);
+            Ok(())
+        })
+        .register_fn("next_turn", |g: &mut G| g.write(|s| s.turn.advance()))
+        .register_fn(
+            "next_seat",
+            |g: &mut G, seat: &str| -> Fallible<ImmutableString> {
+                let i = g.seat(seat)?;
+                Ok(g.seat_name(g.read(|s| s.turn.next_after(i))))
+            },
+        )
+        .register_fn("reverse", |g: &mut G| {
+            g.write(|s| s.turn.direction = -s.turn.direction)
+        })
+        .register_fn("direction", |g: &mut G| g.read(|s| s.turn.direction as INT))
+        .register_fn("skip", |g: &mut G| g.write(|s| s.turn.pending_skips += 1))
+        .register_fn("round", |g: &mut G| g.read(|s| s.turn.round))
+        .register_fn("set_round", |g: &mut G, r: INT| {
+            g.write(|s| s.turn.round = r)
+        })
+        .register_fn("turn_number", |g: &mut G| g.read(|s| s.turn.number))
+        .register_fn("eliminate", |g: &mut G, seat: &str| -> Fallible<()> {
+            let i = g.seat(seat)?;
+            g.write(|s| s.turn.eliminated[i] = true);
+            Ok(())
+        })
+        .register_fn("is_eliminated", |g: &mut G, seat: &str| -> Fallible<bool> {
+            let i = g.seat(seat)?;
+            Ok(g.read(|s| s.turn.eliminated[i]))
+        })
+        .register_fn("active_seats", |g: &mut G| {
+            g.read(|s| {
+                strings(
+                    (0..s.seats.len())
+                        .filter(|&i| !s.turn.eliminated[i])
+                        .map(|i| s.seats[i].as_str()),
+                )
+            })
+        })
+        .register_fn("actions_applied", |g: &mut G| {
+            g.read(|s| s.actions_applied as INT)
+        });
+    // Phases.
+    engine
+        .register_fn("phase", |g: &mut G| {
+            g.read(|s| ImmutableString::from(s.phase.as_str()))
+        })
+        .register_fn("set_phase", |g: &mut G, p: &str| {
+            g.write(|s| s.phase = p.to_string())
+        });
+    // Counters: global, and per seat.
+    engine
+        .register_fn("counter", |g: &mut G, name: &str| {
+            g.read(|s| s.counters.get(name).copied().unwrap_or(0))
+        })
+        .register_fn("set_counter", |g: &mut G, name: &str, v: INT| {
+            g.write(|s| s.counters.insert(name.to_string(), v));
+        })
+        .register_fn("add_counter", |g: &mut G, name: &str, d: INT| {
+            g.write(|s| {
+                let c = s.counters.entry(name.to_string()).or_insert(0);
+                *c += d;
+                *c
+            })
+        })
+        .register_fn(
+            "counter",
+            |g: &mut G, seat: &str, name: &str| -> Fallible<INT> {
+                let i = g.seat(seat)?;
+                Ok(g.read(|s| s.seat_counters[i].get(name).copied().unwrap_or(0)))
+            },
+        )
+        .register_fn(
+            "set_counter",
+            |g: &mut G, seat: &str, name: &str, v: INT| -> Fallible<()> {
+                let i = g.seat(seat)?;
+                g.write(|s| s.seat_counters[i].insert(name.to_string(), v));
+                Ok(())
+            },
+        )
+        .register_fn(
+            "add_counter",
+            |g: &mut G, seat: &str, name: &str, d: INT| -> Fallible<INT> {
+                let i = g.seat(seat)?;
+                Ok(g.write(|s| {
+                    let c = s.seat_counters[i].entry(name.to_string()).or_insert(0);
+                    *c += d;
+                    *c
+                }))
+            },
+        );
+    // Script data: any plain value, public or seen only by some seats.
+    engine
+        .register_fn("get", |g: &mut G, key: &str| {
+            g.read(|s| {
+                s.vars
+                    .get(key)
+                    .map_or(Dynamic::UNIT, |v| v.value.to_dynamic())
+            })
+        })
+        .register_fn("has", |g: &mut G, key: &str| {
+            g.read(|s| s.vars.contains_key(key))
+        })
+        .register_fn("remove", |g: &mut G, key: &str| {
+            g.write(|s| s.vars.remove(key));
+        })
+        .register_fn("set", |g: &mut G, key: &str, v: Dynamic| {
+            set_var(g, key, &v, None)
+        })
+        .register_fn(
+            "set_private",
+            |g: &mut G, key: &str, seat: &str, v: Dynamic| -> Fallible<()> {
+                let i = g.seat(seat)?;
+                set_var(g, key, &v, Some(vec![i]))
+            },
+        )
+        .register_fn("set_hidden", |g: &mut G, key: &str, v: Dynamic| {
+            set_var(g, key, &v, Some(vec![]))
+        });
+    // Options from game.toml and the command line.
+    engine.register_fn("option", |g: &mut G, name: &str| -> Fallible<Dynamic> {
+        match g.read(|s| s.options.get(name).map(Value::to_dynamic)) {
+            Some(v) => Ok(v),
+            None => {
+                let known = g.read(|s| s.options.keys().cloned().collect::<Vec<_>>().join(", "));
+                fail(format!("no option `{name}` (options: {known})"))
+            }
+        }
+    });
+    // Teams.
+    engine
+        .register_fn("set_teams", |g: &mut G, teams: Array| -> Fallible<()> {
+            let mut out = vec![];
+            for t in teams {
+                let Some(members) = t.try_cast::<Array>() else {
+                    return fail("teams are arrays of seats");
+                };
+                let names = super::string_list(&members, "team members")?;
+                out.push(
+                    names
+                        .iter()
+                        .map(|n| g.seat(n))
+                        .collect::<Fallible<Vec<_>>>()?,
+                );
+            }
+            g.write(|s| s.teams = out);
+            Ok(())
+        })
+        .register_fn("team_of", |g: &mut G, seat: &str| -> Fallible<INT> {
+            let i = g.seat(seat)?;
+            Ok(g.read(|s| {
+                s.teams
+                    .iter()
+                    .position(|t| t.contains(&i))
+                    .map_or(-1, |t| t as INT)
+            }))
+        })
+        .register_fn("partners", |g: &mut G, seat: &str| -> Fallible<Array> {
+            let i = g.seat(seat)?;
+            Ok(g.read(|s| {
+                let team = s
+                    .teams
+                    .iter()
+                    .find(|t| t.contains(&i))
+                    .cloned()
+                    .unwrap_or_default();
+                strings(
+                    team.into_iter()
+                        .filter(|&j| j != i)
+                        .map(|j| s.seats[j].clone()),
+                )
+            }))
+        });
+    // Randomness: only through the game's seeded RNG.
+    engine
+        .register_fn("roll", |g: &mut G, sides: INT| -> Fallible<INT> {
+            if sides < 1 {
+                return fail("a die needs at least one side");
+            }
+            Ok(g.write(|s| rng::roll(&mut s.rng, sides)))
+        })
+        .register_fn("random", |g: &mut G, n: INT| -> Fallible<INT> {
+            if n < 1 {
+                return fail("random(n) needs n >= 1");
+            }
+            Ok(g.write(|s| rng::below(&mut s.rng, n as usize) as INT))
+        })
+        .register_fn("pick", |g: &mut G, arr: Array| -> Fallible<Dynamic> {
+            if arr.is_empty() {
+                return fail("cannot pick from an empty array");
+            }
+            let i = g.write(|s| rng::below(&mut s.rng, arr.len()));
+            Ok(arr[i].clone())
+        })
+        .register_fn("roll_die", |g: &mut G, faces: Array| -> Fallible<Dynamic> {
+            if faces.is_empty() {
+                return fail("a die needs at least one face");
+            }
+            let i = g.write(|s| rng::below(&mut s.rng, faces.len()));
+            Ok(faces[i].clone())
+        })
+        .register_fn("shuffled", |g: &mut G, mut arr: Array| {
+            g.write(|s| rng::shuffle(&mut s.rng, &mut arr));
+            arr
+        });
+    // The game log, for people.
+    engine.register_fn("log", |g: &mut G, text: &str| {
+        g.write(|s| s.log_event(text))
+    });
+}
+
+fn set_var(g: &mut G, key: &str, v: &Dynamic, seen_by: Option<Vec<usize>>) -> Fallible<()> {
+    match Value::from_dynamic(v) {
+        Ok(value) => {
+            g.write(|s| s.vars.insert(key.to_string(), Var { value, seen_by }));
+            Ok(())
+        }
+        Err(e) => fail(format!("cannot store `{key}`: {e}")),
+    }
+}

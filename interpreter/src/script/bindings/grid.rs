@@ -1,0 +1,227 @@
+//! Rhai face of `primitives::grid`. Cells are named (`c3`), contents are one-character
+//! symbols, and sets of symbols are strings (`"Bb"`), so queries cross the boundary cheaply.
+
+use super::{fail, Fallible, G};
+use crate::primitives::grid::Grid;
+use rhai::{Array, Dynamic, Engine, ImmutableString, INT};
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::Rc;
+
+#[derive(Clone)]
+pub struct GridRef {
+    g: G,
+    idx: usize,
+}
+
+thread_local! {
+    /// Cell names per grid size, built once: legal-action lists hand them out without formatting.
+    static NAMES: RefCell<HashMap<(usize, usize), Rc<Vec<ImmutableString>>>> = RefCell::new(HashMap::new());
+}
+
+fn names(grid: &Grid) -> Rc<Vec<ImmutableString>> {
+    NAMES.with(|n| {
+        n.borrow_mut()
+            .entry((grid.width, grid.height))
+            .or_insert_with(|| Rc::new((0..grid.len()).map(|i| grid.cell_name(i).into()).collect()))
+            .clone()
+    })
+}
+
+impl GridRef {
+    fn with<R>(&self, f: impl FnOnce(&Grid) -> R) -> R {
+        self.g.read(|s| f(&s.grids[self.idx]))
+    }
+
+    fn cell(&self, name: &str) -> Fallible<usize> {
+        match self.with(|g| g.cell_index(name)) {
+            Some(i) => Ok(i),
+            None => {
+                let (w, h) = self.with(|g| (g.width, g.height));
+                fail(format!("`{name}` is not a cell of this {w}x{h} grid"))
+            }
+        }
+    }
+
+    fn mask(&self, set: &str) -> Fallible<u64> {
+        self.with(|g| g.mask(set)).or_else(fail)
+    }
+
+    fn name_list(&self, cells: impl IntoIterator<Item = usize>) -> Array {
+        let table = self.with(names);
+        cells
+            .into_iter()
+            .map(|i| Dynamic::from(table[i].clone()))
+            .collect()
+    }
+
+    fn get(&mut self, cell: &str) -> Fallible<ImmutableString> {
+        let i = self.cell(cell)?;
+        Ok(self.with(|g| g.symbol_at(i).to_string().into()))
+    }
+
+    fn set(&mut self, cell: &str, symbol: &str) -> Fallible<()> {
+        let i = self.cell(cell)?;
+        let mut chars = symbol.chars();
+        let (Some(c), None) = (chars.next(), chars.next()) else {
+            return fail(format!("a cell holds one symbol, not `{symbol}`"));
+        };
+        let Some(v) = self.with(|g| g.symbol_index(c)) else {
+            return fail(format!(
+                "`{c}` is not a symbol of this grid ({})",
+                self.with(|g| g.symbol_list())
+            ));
+        };
+        self.g.write(|s| s.grids[self.idx].cells[i] = v);
+        Ok(())
+    }
+
+    fn reach(&mut self, from: &str, through: &str, into: &str, diagonal: bool) -> Fallible<Array> {
+        let (f, t, i) = (self.mask(from)?, self.mask(through)?, self.mask(into)?);
+        let cells = self.with(|g| g.reach(f, t, i, diagonal));
+        Ok(self.name_list(cells))
+    }
+
+    fn neighbours(&mut self, cell: &str, diagonal: bool) -> Fallible<Array> {
+        let i = self.cell(cell)?;
+        let cells: Vec<usize> = self.with(|g| g.neighbours(i, diagonal).collect());
+        Ok(self.name_list(cells))
+    }
+
+    fn cells_with(&mut self, set: &str) -> Fallible<Array> {
+        let m = self.mask(set)?;
+        let cells = self.with(|g| g.cells_matching(m));
+        Ok(self.name_list(cells))
+    }
+
+    fn count(&mut self, set: &str) -> Fallible<INT> {
+        let m = self.mask(set)?;
+        Ok(self.with(|g| g.cells_matching(m).len() as INT))
+    }
+
+    fn line(&mut self, column: Option<INT>, row: Option<INT>) -> Fallible<Array> {
+        let (w, h) = self.with(|g| (g.width as INT, g.height as INT));
+        let cells: Vec<usize> = match (column, row) {
+            (Some(x), _) if (0..w).contains(&x) => (0..h).map(|y| (y * w + x) as usize).collect(),
+            (_, Some(y)) if (1..=h).contains(&y) => {
+                (0..w).map(|x| ((y - 1) * w + x) as usize).collect()
+            }
+            _ => return fail("no such column or row"),
+        };
+        Ok(self.name_list(cells))
+    }
+
+    fn components(&mut self, of: &str, diagonal: bool) -> Fallible<Array> {
+        let m = self.mask(of)?;
+        let groups = self.with(|g| g.components(m, diagonal));
+        Ok(groups
+            .into_iter()
+            .map(|grp| Dynamic::from(self.name_list(grp)))
+            .collect())
+    }
+
+    fn distance(&mut self, a: &str, b: &str, through: &str, diagonal: bool) -> Fallible<INT> {
+        let (a, b, t) = (self.cell(a)?, self.cell(b)?, self.mask(through)?);
+        Ok(self
+            .with(|g| g.distance(a, b, t, diagonal))
+            .map_or(-1, |d| d as INT))
+    }
+}
+
+pub fn register(engine: &mut Engine) {
+    engine
+        .register_type_with_name::<GridRef>("Grid")
+        .register_fn(
+            "new_grid",
+            |g: &mut G, name: &str, w: INT, h: INT, symbols: &str| -> Fallible<GridRef> {
+                let grid =
+                    Grid::new(name, w.max(0) as usize, h.max(0) as usize, symbols).or_else(fail)?;
+                let idx = g.write(|s| match s.grid_index(name) {
+                    Some(i) => {
+                        s.grids[i] = grid;
+                        i
+                    }
+                    None => {
+                        s.grids.push(grid);
+                        s.grids.len() - 1
+                    }
+                });
+                Ok(GridRef { g: g.clone(), idx })
+            },
+        )
+        .register_fn("grid", |g: &mut G, name: &str| -> Fallible<GridRef> {
+            match g.read(|s| s.grid_index(name)) {
+                Some(idx) => Ok(GridRef { g: g.clone(), idx }),
+                None => fail(format!("no grid `{name}`")),
+            }
+        })
+        .register_get("width", |r: &mut GridRef| r.with(|g| g.width as INT))
+        .register_get("height", |r: &mut GridRef| r.with(|g| g.height as INT))
+        .register_fn("is_cell", |r: &mut GridRef, name: &str| {
+            r.with(|g| g.cell_index(name).is_some())
+        })
+        .register_fn("get", GridRef::get)
+        .register_fn("set", GridRef::set)
+        .register_fn("cells", |r: &mut GridRef| {
+            let n = r.with(|g| g.len());
+            r.name_list(0..n)
+        })
+        .register_fn("cells_with", GridRef::cells_with)
+        .register_fn("count", GridRef::count)
+        .register_fn("column", |r: &mut GridRef, x: INT| r.line(Some(x), None))
+        .register_fn("row", |r: &mut GridRef, y: INT| r.line(None, Some(y)))
+        .register_fn("neighbours", |r: &mut GridRef, c: &str| {
+            r.neighbours(c, true)
+        })
+        .register_fn("neighbours4", |r: &mut GridRef, c: &str| {
+            r.neighbours(c, false)
+        })
+        .register_fn("reach", |r: &mut GridRef, f: &str, t: &str, i: &str| {
+            r.reach(f, t, i, true)
+        })
+        .register_fn("reach4", |r: &mut GridRef, f: &str, t: &str, i: &str| {
+            r.reach(f, t, i, false)
+        })
+        .register_fn(
+            "region",
+            |r: &mut GridRef, f: &str, t: &str| -> Fallible<Array> {
+                let (f, t) = (r.mask(f)?, r.mask(t)?);
+                let cells = r.with(|g| g.region(f, t, true));
+                Ok(r.name_list(cells))
+            },
+        )
+        .register_fn("components", |r: &mut GridRef, of: &str| {
+            r.components(of, true)
+        })
+        .register_fn("components4", |r: &mut GridRef, of: &str| {
+            r.components(of, false)
+        })
+        .register_fn("distance", |r: &mut GridRef, a: &str, b: &str, t: &str| {
+            r.distance(a, b, t, true)
+        })
+        .register_fn("distance4", |r: &mut GridRef, a: &str, b: &str, t: &str| {
+            r.distance(a, b, t, false)
+        })
+        .register_fn(
+            "set_color",
+            |r: &mut GridRef, symbol: &str, color: &str| -> Fallible<()> {
+                let Some(v) = symbol
+                    .chars()
+                    .next()
+                    .and_then(|c| r.with(|g| g.symbol_index(c)))
+                else {
+                    return fail(format!("`{symbol}` is not a symbol of this grid"));
+                };
+                r.g.write(|s| s.grids[r.idx].colors[v as usize] = color.to_string());
+                Ok(())
+            },
+        )
+        .register_fn("render", |r: &mut GridRef| r.with(|g| g.render(true)))
+        .register_fn(
+            "read_diagram",
+            |r: &mut GridRef, text: &str| -> Fallible<()> {
+                let idx = r.idx;
+                r.g.write(|s| s.grids[idx].read_diagram(text)).or_else(fail)
+            },
+        );
+}

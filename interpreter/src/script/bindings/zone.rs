@@ -1,0 +1,210 @@
+//! Rhai face of `primitives::zone`: find zones, put, move, draw, shuffle, count and list cards.
+
+use super::{fail, Card, Fallible, G};
+use crate::primitives::rng;
+use crate::primitives::zone::{CardId, Visibility};
+use rhai::{Array, Dynamic, Engine, ImmutableString, INT};
+
+#[derive(Clone)]
+pub struct ZoneRef {
+    g: G,
+    idx: usize,
+}
+
+impl ZoneRef {
+    fn card(&self, id: CardId) -> Card {
+        Card::new(id, self.g.read(|s| s.cards.clone()))
+    }
+
+    fn len(&mut self) -> INT {
+        self.g.read(|s| s.zones[self.idx].cards.len() as INT)
+    }
+
+    fn cards(&mut self) -> Array {
+        let cat = self.g.read(|s| s.cards.clone());
+        self.g.read(|s| {
+            s.zones[self.idx]
+                .cards
+                .iter()
+                .map(|&c| Dynamic::from(Card::new(c, cat.clone())))
+                .collect()
+        })
+    }
+
+    fn top(&mut self) -> Dynamic {
+        match self.g.read(|s| s.zones[self.idx].cards.last().copied()) {
+            Some(c) => Dynamic::from(self.card(c)),
+            None => Dynamic::UNIT,
+        }
+    }
+
+    /// Moves `card` from wherever it is to the top of this zone.
+    fn take(&mut self, card: Card) -> Fallible<()> {
+        let moved = self.g.write(|s| {
+            let from = s.zones.iter().position(|z| z.cards.contains(&card.id));
+            match from {
+                Some(f) => {
+                    s.zones[f].remove(card.id);
+                    s.zones[self.idx].cards.push(card.id);
+                    true
+                }
+                None => false,
+            }
+        });
+        if moved {
+            Ok(())
+        } else {
+            fail("that card is in no zone (use `put` for a new card)")
+        }
+    }
+
+    /// Places a card that is in no zone yet (a freshly made one).
+    fn put(&mut self, card: Card) -> Fallible<()> {
+        if self
+            .g
+            .read(|s| s.zones.iter().any(|z| z.cards.contains(&card.id)))
+        {
+            return fail(format!(
+                "card `{}` is already in a zone; move it with `take`",
+                card.id.0
+            ));
+        }
+        self.g.write(|s| s.zones[self.idx].cards.push(card.id));
+        Ok(())
+    }
+
+    /// Moves up to `n` cards from the top of this zone to `to`; returns them.
+    fn draw_to(&mut self, to: ZoneRef, n: INT) -> Array {
+        let moved: Vec<CardId> = self.g.write(|s| {
+            let from = &mut s.zones[self.idx].cards;
+            let k = (n.max(0) as usize).min(from.len());
+            let drawn: Vec<CardId> = from.drain(from.len() - k..).rev().collect();
+            s.zones[to.idx].cards.extend(&drawn);
+            drawn
+        });
+        moved
+            .into_iter()
+            .map(|c| Dynamic::from(self.card(c)))
+            .collect()
+    }
+
+    fn move_all_to(&mut self, to: ZoneRef) {
+        if to.idx != self.idx {
+            self.g.write(|s| {
+                let cards = std::mem::take(&mut s.zones[self.idx].cards);
+                s.zones[to.idx].cards.extend(cards);
+            });
+        }
+    }
+
+    fn shuffle(&mut self) {
+        self.g.write(|s| {
+            let mut cards = std::mem::take(&mut s.zones[self.idx].cards);
+            rng::shuffle(&mut s.rng, &mut cards);
+            s.zones[self.idx].cards = cards;
+        });
+    }
+
+    fn contains(&mut self, card: Card) -> bool {
+        self.g.read(|s| s.zones[self.idx].cards.contains(&card.id))
+    }
+
+    fn find(&mut self, name: &str) -> Dynamic {
+        let found = self.g.read(|s| {
+            s.zones[self.idx]
+                .cards
+                .iter()
+                .copied()
+                .find(|c| s.cards.get(c.0 as usize).is_some_and(|d| d.name == name))
+        });
+        found.map_or(Dynamic::UNIT, |c| Dynamic::from(self.card(c)))
+    }
+
+    fn owner(&mut self) -> Dynamic {
+        self.g.read(|s| {
+            s.zones[self.idx].owner.map_or(Dynamic::UNIT, |o| {
+                Dynamic::from(ImmutableString::from(s.seats[o].as_str()))
+            })
+        })
+    }
+
+    fn name(&mut self) -> ImmutableString {
+        self.g.read(|s| s.zones[self.idx].name.as_str().into())
+    }
+}
+
+fn zone(g: &mut G, name: &str, owner: Option<usize>) -> Fallible<ZoneRef> {
+    match g.read(|s| s.zone_index(name, owner)) {
+        Some(idx) => Ok(ZoneRef { g: g.clone(), idx }),
+        None => {
+            let known = g.read(|s| {
+                let mut names: Vec<&str> = s.zones.iter().map(|z| z.name.as_str()).collect();
+                names.dedup();
+                names.join(", ")
+            });
+            let whose = if owner.is_some() {
+                " for that seat"
+            } else {
+                ""
+            };
+            fail(format!("no zone `{name}`{whose} (zones: {known})"))
+        }
+    }
+}
+
+fn visibility(v: &str) -> Fallible<Visibility> {
+    Visibility::parse(v).or_else(fail)
+}
+
+pub fn register(engine: &mut Engine) {
+    engine
+        .register_type_with_name::<ZoneRef>("Zone")
+        .register_fn("zone", |g: &mut G, name: &str| zone(g, name, None))
+        .register_fn("zone", |g: &mut G, name: &str, seat: &str| {
+            let i = g.seat(seat)?;
+            zone(g, name, Some(i))
+        })
+        .register_fn(
+            "new_zone",
+            |g: &mut G, name: &str, vis: &str| -> Fallible<ZoneRef> {
+                let v = visibility(vis)?;
+                let idx = g.write(|s| s.add_zone(name, None, v));
+                Ok(ZoneRef { g: g.clone(), idx })
+            },
+        )
+        .register_fn(
+            "new_seat_zones",
+            |g: &mut G, name: &str, vis: &str| -> Fallible<()> {
+                let v = visibility(vis)?;
+                g.write(|s| (0..s.seats.len()).for_each(|i| _ = s.add_zone(name, Some(i), v)));
+                Ok(())
+            },
+        )
+        .register_fn(
+            "move_card",
+            |_: &mut G, card: Card, mut from: ZoneRef, mut to: ZoneRef| -> Fallible<()> {
+                if !from.contains(card.clone()) {
+                    return fail(format!(
+                        "card `{}` is not in zone `{}`",
+                        card.id.0,
+                        from.name()
+                    ));
+                }
+                to.take(card)
+            },
+        )
+        .register_fn("len", ZoneRef::len)
+        .register_get("len", ZoneRef::len)
+        .register_fn("is_empty", |z: &mut ZoneRef| z.len() == 0)
+        .register_fn("cards", ZoneRef::cards)
+        .register_fn("top", ZoneRef::top)
+        .register_fn("take", ZoneRef::take)
+        .register_fn("put", ZoneRef::put)
+        .register_fn("draw_to", ZoneRef::draw_to)
+        .register_fn("move_all_to", ZoneRef::move_all_to)
+        .register_fn("shuffle", ZoneRef::shuffle)
+        .register_fn("contains", ZoneRef::contains)
+        .register_fn("find", ZoneRef::find)
+        .register_get("owner", ZoneRef::owner)
+        .register_get("name", ZoneRef::name);
+}

@@ -1,0 +1,126 @@
+//! Script errors with their place (`file:line:column`), converted from Rhai in one spot.
+
+use rhai::{EvalAltResult, ParseError, Position};
+use std::collections::HashMap;
+use std::fmt;
+use std::sync::Arc;
+
+/// Displays as `file:line:column` (1-based), so editors can jump to it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ScriptPos {
+    pub file: Arc<str>,
+    pub line: usize,
+    pub column: usize,
+}
+
+impl fmt::Display for ScriptPos {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}:{}", self.file, self.line, self.column)
+    }
+}
+
+#[derive(Debug, Clone, thiserror::Error)]
+pub enum ScriptError {
+    #[error("{at}: syntax error: {message}")]
+    Syntax { at: ScriptPos, message: String },
+    #[error("{at}: in `{function}`: {message}")]
+    Runtime {
+        at: ScriptPos,
+        function: String,
+        message: String,
+    },
+    #[error("{at}: in `{function}`: stopped after {limit} operations (endless loop?)")]
+    TooManyOperations {
+        at: ScriptPos,
+        function: String,
+        limit: u64,
+    },
+    #[error("{file}: {message}")]
+    Load { file: String, message: String },
+    #[error("{0}")]
+    Other(String),
+}
+
+impl ScriptError {
+    /// The place of the error, when it has one (for drawing a caret under the source line).
+    pub fn position(&self) -> Option<&ScriptPos> {
+        match self {
+            ScriptError::Syntax { at, .. }
+            | ScriptError::Runtime { at, .. }
+            | ScriptError::TooManyOperations { at, .. } => Some(at),
+            _ => None,
+        }
+    }
+
+    pub fn syntax(file: &str, err: &ParseError) -> ScriptError {
+        let at = pos(file, err.position());
+        ScriptError::Syntax {
+            at,
+            message: err.err_type().to_string(),
+        }
+    }
+
+    /// Unwraps Rhai's chain of function calls down to the innermost error; its function names
+    /// the file (through `fn_files`, since one merged AST holds several files).
+    pub fn runtime(
+        err: &EvalAltResult,
+        entry: &str,
+        fn_files: &HashMap<String, Arc<str>>,
+        max_operations: u64,
+    ) -> ScriptError {
+        let mut function = entry.to_string();
+        let mut inner = err;
+        let mut call_site = Position::NONE;
+        while let EvalAltResult::ErrorInFunctionCall(name, _, e, p) = inner {
+            function = name.clone();
+            call_site = *p;
+            inner = e;
+        }
+        let file: Arc<str> = fn_files
+            .get(&function)
+            .cloned()
+            .unwrap_or_else(|| Arc::from("script"));
+        let mut at_pos = inner.position();
+        if at_pos.is_none() {
+            at_pos = call_site;
+        }
+        let at = ScriptPos {
+            file,
+            line: at_pos.line().unwrap_or(0),
+            column: at_pos.position().unwrap_or(0),
+        };
+        match inner {
+            EvalAltResult::ErrorTooManyOperations(_) => ScriptError::TooManyOperations {
+                at,
+                function,
+                limit: max_operations,
+            },
+            EvalAltResult::ErrorRuntime(value, _) => ScriptError::Runtime {
+                at,
+                function,
+                message: value.to_string(),
+            },
+            other => {
+                // Rhai appends " (line x, position y)"; the place is already in `at`.
+                let text = other.to_string();
+                let message = match text.rfind(" (line ") {
+                    Some(i) => text[..i].to_string(),
+                    None => text,
+                };
+                ScriptError::Runtime {
+                    at,
+                    function,
+                    message,
+                }
+            }
+        }
+    }
+}
+
+fn pos(file: &str, p: Position) -> ScriptPos {
+    ScriptPos {
+        file: Arc::from(file),
+        line: p.line().unwrap_or(0),
+        column: p.position().unwrap_or(0),
+    }
+}

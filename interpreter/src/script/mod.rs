@@ -1,0 +1,149 @@
+//! The script host: compiles a game's Rhai files once (base, then variant overlays), keeps
+//! the sandboxed engine, and calls protocol functions with `g` bound to a state.
+
+pub mod bindings;
+pub mod error;
+pub mod sandbox;
+
+use crate::state::State;
+use bindings::G;
+pub use error::{ScriptError, ScriptPos};
+use rhai::{CallFnOptions, Dynamic, Engine, Scope, AST};
+pub use sandbox::Limits;
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::Rc;
+use std::sync::Arc;
+
+/// One script file: the name errors show for it, and its text.
+#[derive(Debug, Clone)]
+pub struct Source {
+    pub name: Arc<str>,
+    pub text: String,
+}
+
+pub struct Rules {
+    engine: Engine,
+    ast: AST,
+    /// Which file defines each function (the last definition wins, as in `AST::merge`).
+    fn_files: HashMap<String, Arc<str>>,
+    /// Functions by name and arity, for checking the protocol at load time.
+    arities: HashMap<String, Vec<usize>>,
+    printed: sandbox::Printed,
+    limits: Limits,
+    sources: Vec<Source>,
+}
+
+impl Rules {
+    pub fn compile(sources: Vec<Source>, limits: Limits) -> Result<Rules, ScriptError> {
+        let (engine, printed) = sandbox::engine(&limits);
+        let mut ast = AST::empty();
+        let mut fn_files = HashMap::new();
+        for src in &sources {
+            let mut part = engine
+                .compile(&src.text)
+                .map_err(|e| ScriptError::syntax(&src.name, &e))?;
+            part.set_source(src.name.to_string());
+            for f in part.iter_functions() {
+                fn_files.insert(f.name.to_string(), src.name.clone());
+            }
+            ast = ast.merge(&part);
+        }
+        let mut arities: HashMap<String, Vec<usize>> = HashMap::new();
+        for f in ast.iter_functions() {
+            arities
+                .entry(f.name.to_string())
+                .or_default()
+                .push(f.params.len());
+        }
+        Ok(Rules {
+            engine,
+            ast,
+            fn_files,
+            arities,
+            printed,
+            limits,
+            sources,
+        })
+    }
+
+    pub fn has_fn(&self, name: &str, arity: usize) -> bool {
+        self.arities.get(name).is_some_and(|a| a.contains(&arity))
+    }
+
+    pub fn sources(&self) -> &[Source] {
+        &self.sources
+    }
+
+    /// Where a function is defined, for messages about missing or wrong protocol functions.
+    pub fn file_of(&self, function: &str) -> Option<&str> {
+        self.fn_files.get(function).map(|f| &**f)
+    }
+
+    /// Calls `name(g, args...)` with `g` bound to `state`. Whatever the script changes stays in
+    /// `state`, so callers that need all-or-nothing pass a scratch clone.
+    pub fn call(
+        &self,
+        state: &mut State,
+        name: &str,
+        args: Vec<Dynamic>,
+    ) -> Result<Dynamic, ScriptError> {
+        let cell = Rc::new(RefCell::new(std::mem::replace(state, placeholder())));
+        let mut all = Vec::with_capacity(args.len() + 1);
+        all.push(Dynamic::from(G(cell.clone())));
+        all.extend(args);
+        let result = self.call_raw(name, all);
+        *state = match Rc::try_unwrap(cell) {
+            Ok(c) => c.into_inner(),
+            Err(shared) => shared.borrow().clone(), // the script kept `g` in its return value
+        };
+        for line in self.printed.borrow_mut().drain(..) {
+            state.log_event(line);
+        }
+        result
+    }
+
+    /// Calls a function that only reads: the state is a view or a clone.
+    pub fn call_read(
+        &self,
+        state: &State,
+        name: &str,
+        args: Vec<Dynamic>,
+    ) -> Result<Dynamic, ScriptError> {
+        let mut copy = state.clone();
+        self.call(&mut copy, name, args)
+    }
+
+    fn call_raw(&self, name: &str, args: Vec<Dynamic>) -> Result<Dynamic, ScriptError> {
+        let options = CallFnOptions::new().eval_ast(false).rewind_scope(true);
+        self.engine
+            .call_fn_with_options::<Dynamic>(options, &mut Scope::new(), &self.ast, name, args)
+            .map_err(|e| ScriptError::runtime(&e, name, &self.fn_files, self.limits.operations))
+    }
+
+    /// Evaluates an expression typed by a person, with `g` bound to a throwaway copy of the
+    /// state, so it can inspect but never change the game.
+    pub fn eval(&self, state: &State, expr: &str) -> Result<Dynamic, ScriptError> {
+        let text = format!("{expr}\n");
+        let part = self
+            .engine
+            .compile(&text)
+            .map_err(|e| ScriptError::syntax("eval", &e))?;
+        let ast = self.ast.clone_functions_only().merge(&part);
+        let mut scope = Scope::new();
+        scope.push("g", G(Rc::new(RefCell::new(state.clone()))));
+        let mut files = self.fn_files.clone();
+        files.insert("eval".into(), Arc::from("eval"));
+        let result = self.engine.eval_ast_with_scope::<Dynamic>(&mut scope, &ast);
+        self.printed.borrow_mut().clear();
+        result.map_err(|e| ScriptError::runtime(&e, "eval", &files, self.limits.operations))
+    }
+}
+
+/// Stands in for the state while a script holds it; cheap to build.
+fn placeholder() -> State {
+    thread_local! {
+        static EMPTY: State = State::new(vec![], Default::default(), 0);
+    }
+    EMPTY.with(State::clone)
+}

@@ -1,0 +1,163 @@
+//! `State`: the whole serializable position of a game (seats, zones, boards, RNG, phase, log,
+//! script data). It is plain data: `Game` gives it meaning through the scripts.
+
+use crate::primitives::graph::Graph;
+use crate::primitives::grid::Grid;
+use crate::primitives::rng::{self, GameRng};
+use crate::primitives::turn::Turn;
+use crate::primitives::zone::{CardDef, CardId, Visibility, Zone};
+use crate::value::Value;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+/// A script value with the seats allowed to see it in a view.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Var {
+    pub value: Value,
+    /// `None`: everyone; `Some(seats)`: only these (empty: nobody).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seen_by: Option<Vec<usize>>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct State {
+    pub seats: Vec<String>,
+    /// Seats grouped in teams (indices); empty when every seat plays alone.
+    #[serde(default)]
+    pub teams: Vec<Vec<usize>>,
+    pub options: BTreeMap<String, Value>,
+    pub turn: Turn,
+    pub phase: String,
+    pub counters: BTreeMap<String, i64>,
+    pub seat_counters: Vec<BTreeMap<String, i64>>,
+    pub vars: BTreeMap<String, Var>,
+    /// The card catalogue, shared between clones.
+    pub cards: Arc<Vec<CardDef>>,
+    pub zones: Vec<Zone>,
+    pub grids: Vec<Grid>,
+    pub graphs: Vec<Graph>,
+    pub rng: GameRng,
+    /// Choices made in a simultaneous decision, held secret until every deciding seat chose.
+    pub pending: BTreeMap<usize, String>,
+    /// Events for people to read; persistent, so cloning a long game stays cheap.
+    pub log: imbl::Vector<String>,
+    /// Actions applied so far (held simultaneous choices count when they resolve).
+    pub actions_applied: u64,
+}
+
+impl State {
+    pub fn new(seats: Vec<String>, options: BTreeMap<String, Value>, seed: u64) -> State {
+        let n = seats.len();
+        State {
+            turn: Turn::new(n),
+            seat_counters: vec![BTreeMap::new(); n],
+            seats,
+            teams: vec![],
+            options,
+            phase: String::new(),
+            counters: BTreeMap::new(),
+            vars: BTreeMap::new(),
+            cards: Arc::new(vec![]),
+            zones: vec![],
+            grids: vec![],
+            graphs: vec![],
+            rng: rng::seeded(seed),
+            pending: BTreeMap::new(),
+            log: imbl::Vector::new(),
+            actions_applied: 0,
+        }
+    }
+
+    pub fn seat_index(&self, name: &str) -> Option<usize> {
+        self.seats.iter().position(|s| s == name)
+    }
+
+    pub fn seat_name(&self, index: usize) -> &str {
+        &self.seats[index]
+    }
+
+    pub fn zone_index(&self, name: &str, owner: Option<usize>) -> Option<usize> {
+        self.zones
+            .iter()
+            .position(|z| z.name == name && z.owner == owner)
+    }
+
+    pub fn add_zone(&mut self, name: &str, owner: Option<usize>, visibility: Visibility) -> usize {
+        match self.zone_index(name, owner) {
+            Some(i) => i,
+            None => {
+                self.zones.push(Zone::new(name, owner, visibility));
+                self.zones.len() - 1
+            }
+        }
+    }
+
+    pub fn grid_index(&self, name: &str) -> Option<usize> {
+        self.grids.iter().position(|g| g.name == name)
+    }
+
+    pub fn graph_index(&self, name: &str) -> Option<usize> {
+        self.graphs.iter().position(|g| g.name == name)
+    }
+
+    pub fn new_card(&mut self, def: CardDef) -> Result<CardId, String> {
+        let cards = Arc::make_mut(&mut self.cards);
+        if cards.len() >= CardId::HIDDEN.0 as usize {
+            return Err("too many cards".into());
+        }
+        cards.push(def);
+        Ok(CardId(cards.len() as u16 - 1))
+    }
+
+    pub fn log_event(&mut self, text: impl Into<String>) {
+        self.log.push_back(text.into());
+    }
+
+    pub fn to_json(&self) -> serde_json::Value {
+        serde_json::to_value(self).expect("a state always serializes")
+    }
+
+    /// What `seat` may see (None: a spectator): other seats' hidden cards become
+    /// `CardId::HIDDEN`, zones nobody sees lose their order, private script data and other
+    /// seats' held choices are dropped, and the RNG is replaced so its state cannot leak.
+    pub fn view(&self, seat: Option<usize>) -> State {
+        let mut v = self.clone();
+        for z in &mut v.zones {
+            if !z.visible_to(seat) {
+                z.cards.iter_mut().for_each(|c| *c = CardId::HIDDEN);
+            }
+        }
+        v.vars.retain(|_, var| match (&var.seen_by, seat) {
+            (None, _) => true,
+            (Some(seen), Some(s)) => seen.contains(&s),
+            (Some(_), None) => false,
+        });
+        v.pending.retain(|s, _| Some(*s) == seat);
+        v.rng = rng::seeded(0);
+        // The catalogue keeps its indices, but entries of cards this seat sees nowhere are blanked.
+        let mut seen = vec![false; v.cards.len()];
+        for c in v
+            .zones
+            .iter()
+            .flat_map(|z| &z.cards)
+            .filter(|c| **c != CardId::HIDDEN)
+        {
+            seen[c.0 as usize] = true;
+        }
+        if seen.iter().any(|s| !s) {
+            let blank = || CardDef {
+                name: "?".into(),
+                props: BTreeMap::new(),
+            };
+            let cards = v
+                .cards
+                .iter()
+                .zip(&seen)
+                .map(|(d, &s)| if s { d.clone() } else { blank() })
+                .collect();
+            v.cards = Arc::new(cards);
+        }
+        v
+    }
+}
