@@ -282,6 +282,12 @@ impl Game {
             Dynamic::from(ImmutableString::from(state.seat_name(seat))),
             Dynamic::from(ImmutableString::from(action)),
         ];
+        let line = format!("{}: {action}", state.seat_name(seat));
+        if self.spec.public_actions {
+            state.log_event(line);
+        } else {
+            state.log_private(line, vec![seat]);
+        }
         let _ = self.rules.call(state, "apply", args)?;
         state.actions_applied += 1;
         Ok(())

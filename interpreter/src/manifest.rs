@@ -22,6 +22,8 @@ struct RawManifest {
     #[serde(default)]
     zones: BTreeMap<String, ZoneSpec>,
     limits: Option<Limits>,
+    /// Who reads the automatic log line of each action: `all` (default) or `seat` (the actor).
+    log_actions: Option<String>,
 }
 
 #[derive(Debug, Clone, Deserialize, Default)]
@@ -165,6 +167,8 @@ pub struct GameSpec {
     pub options: Vec<OptionSpec>,
     pub zones: BTreeMap<String, (bool, Visibility)>,
     pub limits: Limits,
+    /// Whether each action is logged for everyone (else for the acting seat only).
+    pub public_actions: bool,
 }
 
 impl GameSpec {
@@ -200,6 +204,7 @@ pub fn load(dir: &Path, id: &str) -> Result<GameSpec, String> {
             options: vec![],
             zones: BTreeMap::new(),
             limits: Limits::default(),
+            public_actions: true,
         },
         Some(base) => {
             let base_dir = base_dir(dir, base)
@@ -222,6 +227,17 @@ pub fn load(dir: &Path, id: &str) -> Result<GameSpec, String> {
     }
     if let Some(l) = raw.limits {
         spec.limits = l;
+    }
+    match raw.log_actions.as_deref() {
+        None => {}
+        Some("all") => spec.public_actions = true,
+        Some("seat") => spec.public_actions = false,
+        Some(other) => {
+            return Err(format!(
+                "{}/game.toml: log_actions is `all` or `seat`, not `{other}`",
+                dir.display()
+            ))
+        }
     }
     let scripts = raw.scripts.unwrap_or_else(|| {
         if raw.base.is_none() {

@@ -11,6 +11,14 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
+/// One line of the game log, with the seats allowed to read it (None: everyone).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LogEntry {
+    pub text: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seen_by: Option<Vec<usize>>,
+}
+
 /// A script value with the seats allowed to see it in a view.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Var {
@@ -41,7 +49,7 @@ pub struct State {
     /// Choices made in a simultaneous decision, held secret until every deciding seat chose.
     pub pending: BTreeMap<usize, String>,
     /// Events for people to read; persistent, so cloning a long game stays cheap.
-    pub log: imbl::Vector<String>,
+    pub log: imbl::Vector<LogEntry>,
     /// Actions applied so far (held simultaneous choices count when they resolve).
     pub actions_applied: u64,
 }
@@ -111,7 +119,18 @@ impl State {
     }
 
     pub fn log_event(&mut self, text: impl Into<String>) {
-        self.log.push_back(text.into());
+        self.log.push_back(LogEntry {
+            text: text.into(),
+            seen_by: None,
+        });
+    }
+
+    /// A log line only `seats` may read.
+    pub fn log_private(&mut self, text: impl Into<String>, seats: Vec<usize>) {
+        self.log.push_back(LogEntry {
+            text: text.into(),
+            seen_by: Some(seats),
+        });
     }
 
     pub fn to_json(&self) -> serde_json::Value {
@@ -128,11 +147,8 @@ impl State {
                 z.cards.iter_mut().for_each(|c| *c = CardId::HIDDEN);
             }
         }
-        v.vars.retain(|_, var| match (&var.seen_by, seat) {
-            (None, _) => true,
-            (Some(seen), Some(s)) => seen.contains(&s),
-            (Some(_), None) => false,
-        });
+        v.vars.retain(|_, var| may_see(&var.seen_by, seat));
+        v.log.retain(|e| may_see(&e.seen_by, seat));
         v.pending.retain(|s, _| Some(*s) == seat);
         v.rng = rng::seeded(0);
         // The catalogue keeps its indices, but entries of cards this seat sees nowhere are blanked.
@@ -159,5 +175,13 @@ impl State {
             v.cards = Arc::new(cards);
         }
         v
+    }
+}
+
+fn may_see(seen_by: &Option<Vec<usize>>, seat: Option<usize>) -> bool {
+    match (seen_by, seat) {
+        (None, _) => true,
+        (Some(seen), Some(s)) => seen.contains(&s),
+        (Some(_), None) => false,
     }
 }

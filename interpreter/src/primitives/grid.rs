@@ -136,9 +136,9 @@ impl Grid {
     fn flood(&self, from: SymbolMask, through: SymbolMask, diagonal: bool) -> Vec<bool> {
         let mut seen = vec![false; self.len()];
         let mut queue: VecDeque<usize> = VecDeque::new();
-        for i in 0..self.len() {
+        for (i, seen) in seen.iter_mut().enumerate() {
             if self.matches(i, from) {
-                seen[i] = true;
+                *seen = true;
                 queue.push_back(i);
             }
         }
@@ -364,7 +364,7 @@ mod tests {
 
     #[test]
     fn diagram_round_trips_through_render() {
-        let text = "3 . X .\n2 x . Y\n1 . . y\n  a b c";
+        let text = "3  . X .\n2  x . Y\n1  . . y\n   a b c";
         let g = grid(text);
         assert_eq!((g.width, g.height), (3, 3));
         assert_eq!(g.symbol_at(g.cell_index("b3").unwrap()), 'X');

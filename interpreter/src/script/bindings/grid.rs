@@ -14,12 +14,15 @@ pub struct GridRef {
     idx: usize,
 }
 
+/// Cell names of one grid size, in index order.
+type NameTable = Rc<Vec<ImmutableString>>;
+
 thread_local! {
     /// Cell names per grid size, built once: legal-action lists hand them out without formatting.
-    static NAMES: RefCell<HashMap<(usize, usize), Rc<Vec<ImmutableString>>>> = RefCell::new(HashMap::new());
+    static NAMES: RefCell<HashMap<(usize, usize), NameTable>> = RefCell::new(HashMap::new());
 }
 
-fn names(grid: &Grid) -> Rc<Vec<ImmutableString>> {
+fn names(grid: &Grid) -> NameTable {
     NAMES.with(|n| {
         n.borrow_mut()
             .entry((grid.width, grid.height))

@@ -1,0 +1,115 @@
+//! The command line, as clap types.
+
+use clap::{Args, Parser, Subcommand};
+use std::path::PathBuf;
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "boardscript",
+    version,
+    about = "A rules interpreter for card and board games written in Rhai"
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Play a game in the REPL (or, with --json, over the machine protocol).
+    Play(PlayArgs),
+    /// Random bots play many games; prints wins per seat, lengths and speed.
+    Sim(SimArgs),
+    /// Compile a game and run a few random playouts, reporting problems with file:line:column.
+    Check(CheckArgs),
+    /// List every game and variant with its seats and options.
+    List(ListArgs),
+}
+
+/// Which game, from where, with what seats and options.
+#[derive(Debug, Clone, Args)]
+pub struct GameArgs {
+    /// Game id: a folder under the scripts folder (`virus-wars`), or `game/variant`.
+    pub game: String,
+    /// Number of seats (default: the game's).
+    #[arg(long)]
+    pub seats: Option<usize>,
+    /// Set an option, e.g. `--option size=13` (repeatable).
+    #[arg(long = "option", short = 'o', value_name = "KEY=VALUE")]
+    pub options: Vec<String>,
+    /// The scripts folder holding games (default: ./scripts), or one game's own folder.
+    #[arg(long, value_name = "DIR", env = "BOARDSCRIPT_SCRIPTS")]
+    pub scripts: Option<PathBuf>,
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct PlayArgs {
+    #[command(flatten)]
+    pub game: GameArgs,
+    /// Seed of the game's random number generator.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Start from a position file, in the game's own format.
+    #[arg(long, value_name = "FILE")]
+    pub position: Option<PathBuf>,
+    /// Machine mode: one command per line in, one line of JSON out.
+    #[arg(long)]
+    pub json: bool,
+    /// Reload the rules on their own whenever a script file is saved.
+    #[arg(long)]
+    pub watch: bool,
+    /// Read plain lines from stdin even on a terminal (no line editor).
+    #[arg(long)]
+    pub plain: bool,
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct SimArgs {
+    #[command(flatten)]
+    pub game: GameArgs,
+    /// Number of games.
+    #[arg(long, default_value_t = 1000)]
+    pub games: usize,
+    /// Base seed; game i is seeded from it and i alone.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Worker threads (default: every core).
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Give up on a game after this many actions.
+    #[arg(long, default_value_t = 100_000)]
+    pub max_actions: usize,
+    /// No progress bar.
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct CheckArgs {
+    #[command(flatten)]
+    pub game: GameArgs,
+    /// Random playouts to run.
+    #[arg(long, default_value_t = 20)]
+    pub games: usize,
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct ListArgs {
+    /// The scripts folder (default: ./scripts).
+    #[arg(long, value_name = "DIR", env = "BOARDSCRIPT_SCRIPTS")]
+    pub scripts: Option<PathBuf>,
+}
+
+impl GameArgs {
+    /// `--option k=v` pairs, checked for shape (the game checks names and values).
+    pub fn option_pairs(&self) -> anyhow::Result<std::collections::BTreeMap<String, String>> {
+        self.options
+            .iter()
+            .map(|kv| {
+                kv.split_once('=')
+                    .map(|(k, v)| (k.trim().to_string(), v.trim().to_string()))
+                    .ok_or_else(|| anyhow::anyhow!("--option wants KEY=VALUE, not `{kv}`"))
+            })
+            .collect()
+    }
+}

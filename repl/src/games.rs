@@ -1,0 +1,88 @@
+//! Finding games on disk (`--scripts`, ./scripts, or the scripts shipped beside the sources)
+//! and `boardscript list`.
+
+use crate::cli::{GameArgs, ListArgs};
+use anyhow::Context;
+use boardscript_interpreter::manifest;
+use boardscript_interpreter::Game;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+/// The folder holding games: the one given, else ./scripts, else the repository's.
+pub fn scripts_root(given: Option<&Path>) -> PathBuf {
+    if let Some(p) = given {
+        return p.to_path_buf();
+    }
+    let here = PathBuf::from("scripts");
+    if here.is_dir() {
+        return here;
+    }
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("..")
+        .join("scripts")
+}
+
+/// Where game `args.game` lives: `--scripts` may name the game's own folder.
+pub fn game_dir(args: &GameArgs) -> anyhow::Result<PathBuf> {
+    if let Some(dir) = &args.scripts {
+        if dir.join("game.toml").is_file() {
+            return Ok(dir.clone());
+        }
+    }
+    let root = scripts_root(args.scripts.as_deref());
+    manifest::find(&root, &args.game).with_context(|| {
+        let known: Vec<String> = manifest::list(&root).into_iter().map(|l| l.id).collect();
+        format!(
+            "no game `{}` in {} (games: {})",
+            args.game,
+            root.display(),
+            known.join(", ")
+        )
+    })
+}
+
+pub fn load(args: &GameArgs) -> anyhow::Result<Game> {
+    let dir = game_dir(args)?;
+    Game::load(&dir, &args.game)
+        .map_err(|e| anyhow::anyhow!("{e}"))
+        .with_context(|| format!("loading game {}", args.game))
+}
+
+pub fn list(args: ListArgs) -> anyhow::Result<ExitCode> {
+    let root = scripts_root(args.scripts.as_deref());
+    let games = manifest::list(&root);
+    if games.is_empty() {
+        anyhow::bail!("no games in {}", root.display());
+    }
+    for g in games {
+        match manifest::load(&g.dir, &g.id) {
+            Err(e) => println!("{}  (broken: {e})", g.id),
+            Ok(spec) => {
+                let base = spec
+                    .base
+                    .as_ref()
+                    .map_or(String::new(), |b| format!(" [variant of {b}]"));
+                println!(
+                    "{}  {}{base}\n    seats: {}",
+                    spec.id,
+                    spec.title,
+                    spec.seats.describe()
+                );
+                if !spec.about.is_empty() {
+                    println!("    {}", spec.about);
+                }
+                for o in &spec.options {
+                    let choices = o
+                        .choices
+                        .as_ref()
+                        .map_or(String::new(), |c| format!(" ({})", c.join("|")));
+                    println!(
+                        "    --option {}={}{choices}  {}",
+                        o.name, o.default, o.about
+                    );
+                }
+            }
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}

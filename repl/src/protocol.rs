@@ -1,0 +1,51 @@
+//! Machine mode (`play --json`), in the spirit of UCI and GTP: one command per input line,
+//! exactly one line of JSON per reply, `{"ok":true,...}` or `{"ok":false,"error":"..."}`.
+//! The commands are the REPL's; see docs/protocol.md.
+
+use crate::session::Session;
+use crate::shell::run_line;
+use crate::watch::Watcher;
+use serde_json::{json, Value};
+use std::io::{BufRead, Write};
+use std::process::ExitCode;
+
+pub fn run(mut session: Session, watcher: Option<Watcher>) -> anyhow::Result<ExitCode> {
+    let stdin = std::io::stdin();
+    let mut out = std::io::stdout().lock();
+    for line in stdin.lock().lines() {
+        let line = line?;
+        if let Some(w) = &watcher {
+            // Reload notes go to stderr: stdout carries exactly one reply per command.
+            w.reload_if_changed(&mut session, &mut |text| eprintln!("{text}"));
+        }
+        let (reply, quit) = answer(&mut session, &line);
+        writeln!(out, "{reply}")?;
+        out.flush()?;
+        if quit {
+            break;
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// One reply line for one command line.
+pub fn answer(session: &mut Session, line: &str) -> (Value, bool) {
+    match run_line(session, line) {
+        Ok(reply) => {
+            let mut obj = serde_json::Map::new();
+            obj.insert("ok".into(), json!(true));
+            for (k, v) in reply.json {
+                let v = match v {
+                    // Colours are for terminals only.
+                    Value::String(s) if k == "text" => {
+                        Value::String(anstream::adapter::strip_str(&s).to_string())
+                    }
+                    other => other,
+                };
+                obj.insert(k, v);
+            }
+            (Value::Object(obj), reply.quit)
+        }
+        Err(f) => (json!({"ok": false, "error": f.message}), false),
+    }
+}

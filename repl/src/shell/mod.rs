@@ -1,0 +1,147 @@
+//! The interactive REPL: a line editor on a terminal (history, tab completion), plain lines
+//! otherwise. Every line goes through `Session::execute`; errors are printed and the loop
+//! goes on with the game unchanged.
+
+mod editor;
+
+use crate::cli::PlayArgs;
+use crate::protocol;
+use crate::session::{Failure, Outcome, Session};
+use crate::watch::Watcher;
+use anyhow::Context;
+use boardscript_grammar::parse_command;
+use boardscript_interpreter::Setup;
+use std::io::{BufRead, IsTerminal, Write};
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::process::ExitCode;
+
+pub fn play(args: PlayArgs) -> anyhow::Result<ExitCode> {
+    let position = match &args.position {
+        Some(p) => Some(
+            std::fs::read_to_string(p)
+                .with_context(|| format!("reading position {}", p.display()))?,
+        ),
+        None => None,
+    };
+    let setup = Setup {
+        seats: args.game.seats,
+        seed: args.seed,
+        options: args.game.option_pairs()?,
+        position,
+    };
+    let session = Session::start(args.game.clone(), setup)?;
+    let watcher = if args.watch {
+        Some(Watcher::new(&session.m.game.spec)?)
+    } else {
+        None
+    };
+    if args.json {
+        protocol::run(session, watcher)
+    } else if !args.plain && std::io::stdin().is_terminal() {
+        editor::run(session, watcher)
+    } else {
+        run_plain(session, watcher)
+    }
+}
+
+/// Lines from a pipe or file: no prompt, output only, so a transcript can be compared.
+fn run_plain(mut session: Session, watcher: Option<Watcher>) -> anyhow::Result<ExitCode> {
+    let stdin = std::io::stdin();
+    for line in stdin.lock().lines() {
+        if let Some(w) = &watcher {
+            w.reload_if_changed(&mut session, &mut |text| println!("{text}"));
+        }
+        let line = line?;
+        if !handle_line(&mut session, &line) {
+            break;
+        }
+        std::io::stdout().flush()?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Runs one line and prints its answer; false when the user asked to quit.
+pub fn handle_line(session: &mut Session, line: &str) -> bool {
+    let outcome = run_line(session, line);
+    match outcome {
+        Ok(reply) => {
+            if !reply.text.is_empty() {
+                anstream::println!("{}", reply.text);
+            }
+            !reply.quit
+        }
+        Err(f) => {
+            anstream::eprintln!("{}", format_failure(session, &f));
+            true
+        }
+    }
+}
+
+/// Parses and executes a line; a panic inside is caught, reported, and the game restored.
+pub fn run_line(session: &mut Session, line: &str) -> Outcome {
+    let cmd = match parse_command(line) {
+        Ok(Some(cmd)) => cmd,
+        Ok(None) => return Ok(Default::default()),
+        Err(e) => {
+            return Err(Failure::from(format!(
+                "{}{}",
+                e.message,
+                column_hint(e.column)
+            )))
+        }
+    };
+    let saved = session.m.save();
+    let state = session.m.state.clone();
+    match catch_unwind(AssertUnwindSafe(|| session.execute(cmd))) {
+        Ok(outcome) => outcome,
+        Err(panic) => {
+            let what = panic
+                .downcast_ref::<String>()
+                .cloned()
+                .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()));
+            // Put the game back as it was before the command.
+            let _ = session.m.load(&saved);
+            session.m.state = state;
+            Err(Failure::from(format!(
+                "internal error: {}; the game is unchanged",
+                what.unwrap_or_default()
+            )))
+        }
+    }
+}
+
+fn column_hint(column: usize) -> String {
+    if column > 1 {
+        format!(" (column {column})")
+    } else {
+        String::new()
+    }
+}
+
+/// `error: ...`, and for script errors the source line with a caret under the column.
+pub fn format_failure(session: &Session, f: &Failure) -> String {
+    let mut out = format!("error: {}", f.message);
+    if let Some(at) = f.script.as_ref().and_then(|e| e.position()) {
+        let source = session
+            .m
+            .game
+            .rules()
+            .sources()
+            .iter()
+            .find(|s| *s.name == *at.file)
+            .map(|s| s.text.clone());
+        let source = source.or_else(|| std::fs::read_to_string(&*at.file).ok());
+        if let Some(line) = source
+            .as_deref()
+            .and_then(|t| t.lines().nth(at.line.saturating_sub(1)))
+        {
+            let num = at.line.to_string();
+            out.push_str(&format!(
+                "\n {num} | {line}\n {} | {}^",
+                " ".repeat(num.len()),
+                " ".repeat(at.column.saturating_sub(1))
+            ));
+        }
+    }
+    out
+}
