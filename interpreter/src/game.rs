@@ -53,6 +53,15 @@ const REQUIRED: [(&str, usize, &str); 5] = [
     ("winners", 1, "winners(g)"),
 ];
 
+/// Who must decide in a state, computed once and used for listing, checking and applying.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Decisions {
+    /// What the script's `to_decide` returned (seats holding a choice included).
+    pub to_decide: Vec<usize>,
+    /// Seats that must choose now, each with its legal actions (never empty).
+    pub seats: Vec<(usize, Vec<String>)>,
+}
+
 pub struct Game {
     pub spec: GameSpec,
     rules: Rules,
@@ -194,13 +203,6 @@ impl Game {
         self.seat_list(state, v, "to_decide")
     }
 
-    /// Seats that still have to choose now: `to_decide` minus held simultaneous choices.
-    pub fn deciding(&self, state: &State) -> Result<Vec<usize>, PlayError> {
-        let mut seats = self.to_decide(state)?;
-        seats.retain(|s| !state.pending.contains_key(s));
-        Ok(seats)
-    }
-
     pub fn legal_actions(&self, state: &State, seat: usize) -> Result<Vec<String>, PlayError> {
         let name = Dynamic::from(ImmutableString::from(state.seat_name(seat)));
         let v = self.rules.call_read(state, "legal_actions", vec![name])?;
@@ -215,16 +217,33 @@ impl Game {
             .collect()
     }
 
-    /// Every seat deciding now with its legal actions.
-    pub fn decisions(&self, state: &State) -> Result<Vec<(usize, Vec<String>)>, PlayError> {
-        self.deciding(state)?
-            .into_iter()
-            .map(|s| Ok((s, self.legal_actions(state, s)?)))
-            .collect()
+    /// Who decides now and what each may do: the seats of `to_decide` that hold no
+    /// simultaneous choice yet and have at least one legal action. None: the game is over.
+    pub fn decisions(&self, state: &State) -> Result<Decisions, PlayError> {
+        let to_decide = self.to_decide(state)?;
+        let mut seats = Vec::with_capacity(to_decide.len());
+        for &s in to_decide.iter().filter(|s| !state.pending.contains_key(s)) {
+            let legal = self.legal_actions(state, s)?;
+            if !legal.is_empty() {
+                seats.push((s, legal));
+            }
+        }
+        Ok(Decisions { to_decide, seats })
     }
 
+    /// Seats that must choose now (see `decisions`).
+    pub fn deciding(&self, state: &State) -> Result<Vec<usize>, PlayError> {
+        Ok(self
+            .decisions(state)?
+            .seats
+            .into_iter()
+            .map(|(s, _)| s)
+            .collect())
+    }
+
+    /// Over when no seat can decide: nobody is asked, or nobody asked has a legal action.
     pub fn is_over(&self, state: &State) -> Result<bool, PlayError> {
-        Ok(self.to_decide(state)?.is_empty())
+        Ok(self.decisions(state)?.seats.is_empty())
     }
 
     pub fn winners(&self, state: &State) -> Result<Vec<usize>, PlayError> {
@@ -240,49 +259,66 @@ impl Game {
             .collect())
     }
 
-    /// Applies `text` for `seat`, all or nothing: on any error `state` is unchanged. In a
-    /// simultaneous decision the choice is held until every deciding seat has chosen, then all
+    /// Checks `text` for `seat` and applies it; returns the canonical notation. All or
+    /// nothing: on any error `state` is unchanged.
+    pub fn apply(&self, state: &mut State, seat: usize, text: &str) -> Result<String, PlayError> {
+        let decisions = self.decisions(state)?;
+        self.play(state, &decisions, seat, text)
+    }
+
+    /// `apply` with the decisions of this state already at hand (bots, the REPL). In a
+    /// simultaneous decision the choice is held until every seat asked has chosen; then all
     /// are applied in `to_decide` order.
-    pub fn apply(&self, state: &mut State, seat: usize, text: &str) -> Result<(), PlayError> {
-        let to_decide = self.to_decide(state)?;
-        if to_decide.is_empty() {
-            return Err(PlayError::Over);
-        }
-        if !to_decide.contains(&seat) || state.pending.contains_key(&seat) {
-            let waiting: Vec<&str> = to_decide
+    pub fn play(
+        &self,
+        state: &mut State,
+        decisions: &Decisions,
+        seat: usize,
+        text: &str,
+    ) -> Result<String, PlayError> {
+        let Some((_, legal)) = decisions.seats.iter().find(|(s, _)| *s == seat) else {
+            if decisions.seats.is_empty() {
+                return Err(PlayError::Over);
+            }
+            let waiting: Vec<&str> = decisions
+                .seats
                 .iter()
-                .filter(|s| !state.pending.contains_key(s))
-                .map(|&s| state.seat_name(s))
+                .map(|&(s, _)| state.seat_name(s))
                 .collect();
             return Err(PlayError::NotDeciding {
                 seat: state.seat_name(seat).to_string(),
                 waiting: waiting.join(", "),
             });
-        }
-        let action = self.check_legal(state, seat, text)?;
+        };
+        let action = self.check_legal(state, seat, legal, text)?;
         let mut scratch = state.clone();
-        if to_decide.len() == 1 {
+        if decisions.to_decide.len() == 1 {
             self.apply_one(&mut scratch, seat, &action)?;
         } else {
-            scratch.pending.insert(seat, action);
-            if to_decide.iter().all(|s| scratch.pending.contains_key(s)) {
+            scratch.pending.insert(seat, action.clone());
+            if decisions
+                .to_decide
+                .iter()
+                .all(|s| scratch.pending.contains_key(s))
+            {
                 let held = std::mem::take(&mut scratch.pending);
-                for s in to_decide {
-                    self.apply_one(&mut scratch, s, &held[&s])?;
+                for s in &decisions.to_decide {
+                    self.apply_one(&mut scratch, *s, &held[s])?;
                 }
             }
         }
         *state = scratch;
-        Ok(())
+        Ok(action)
     }
 
-    /// Applies an action already known to be legal (bots and replays of checked logs).
-    pub fn apply_one(&self, state: &mut State, seat: usize, action: &str) -> Result<(), PlayError> {
+    /// Runs the script's `apply` for one action, logging it first.
+    fn apply_one(&self, state: &mut State, seat: usize, action: &str) -> Result<(), PlayError> {
+        let name = state.seat_name(seat);
+        let line = format!("{name}: {action}");
         let args = vec![
-            Dynamic::from(ImmutableString::from(state.seat_name(seat))),
+            Dynamic::from(ImmutableString::from(name)),
             Dynamic::from(ImmutableString::from(action)),
         ];
-        let line = format!("{}: {action}", state.seat_name(seat));
         if self.spec.public_actions {
             state.log_event(line);
         } else {
@@ -296,11 +332,19 @@ impl Game {
     /// The canonical form of `text` if it is legal for `seat`: listed by `legal_actions`, or
     /// accepted by the script's optional `accept(g, seat, action)` (for actions too many to
     /// list, such as arithmetic written by hand).
-    pub fn check_legal(&self, state: &State, seat: usize, text: &str) -> Result<String, PlayError> {
+    fn check_legal(
+        &self,
+        state: &State,
+        seat: usize,
+        legal: &[String],
+        text: &str,
+    ) -> Result<String, PlayError> {
+        if legal.iter().any(|a| a == text) {
+            return Ok(text.to_string());
+        }
         let notation = boardscript_grammar::parse_action(text)
             .map_err(|e| PlayError::Notation(e.to_string()))?
             .to_string();
-        let legal = self.legal_actions(state, seat)?;
         if legal.contains(&notation) {
             return Ok(notation);
         }

@@ -111,9 +111,8 @@ fn play_on(
         })?,
         None => default_seat(game, state)?,
     };
-    let canonical = game.check_legal(state, seat, text)?;
     let before = state.clone();
-    game.apply(state, seat, &canonical)?;
+    let canonical = game.apply(state, seat, text)?;
     Ok((
         Played {
             seat: state.seat_name(seat).to_string(),

@@ -105,7 +105,8 @@ impl Session {
     /// Every deciding seat with its legal actions, numbered in this order by `actions`.
     fn numbered(&self) -> Result<Vec<(String, Vec<String>)>, Failure> {
         let d = self.m.game.decisions(&self.m.state)?;
-        Ok(d.into_iter()
+        Ok(d.seats
+            .into_iter()
             .map(|(s, a)| (self.m.state.seat_name(s).to_string(), a))
             .collect())
     }
@@ -254,9 +255,8 @@ impl Session {
         let mut lines = vec![];
         let mut played = vec![];
         for _ in 0..n {
-            let Some((seat, action)) =
-                random::choose(&self.m.game, &self.m.state, &mut self.bot_rng)?
-            else {
+            let decisions = self.m.game.decisions(&self.m.state)?;
+            let Some((seat, action)) = random::choose(&decisions, &mut self.bot_rng) else {
                 break;
             };
             let name = self.m.state.seat_name(seat).to_string();

@@ -1,28 +1,34 @@
 //! The random bot: a deciding seat at random, then one of its legal actions at random. It has
-//! its own RNG, never the game's.
+//! its own RNG, never the game's, and reads only the decision list.
 
-use crate::game::{Game, PlayError};
+use crate::game::{Decisions, Game, PlayError};
 use crate::primitives::rng::{self, GameRng};
 use crate::state::State;
 
-/// Chooses an action, or None when the game is over. It reads only the decision list, which
-/// a seat's own view also gives.
-pub fn choose(
-    game: &Game,
-    state: &State,
-    rng: &mut GameRng,
-) -> Result<Option<(usize, String)>, PlayError> {
-    let mut decisions = game.decisions(state)?;
-    decisions.retain(|(_, legal)| !legal.is_empty());
-    if decisions.is_empty() {
-        return Ok(None);
+/// Picks a seat and an action from `decisions`; None when nobody decides.
+pub fn choose(decisions: &Decisions, rng: &mut GameRng) -> Option<(usize, String)> {
+    if decisions.seats.is_empty() {
+        return None;
     }
-    let (seat, mut legal) = decisions.swap_remove(rng::below(rng, decisions.len()));
-    let pick = rng::below(rng, legal.len());
-    Ok(Some((seat, legal.swap_remove(pick))))
+    let (seat, legal) = &decisions.seats[rng::below(rng, decisions.seats.len())];
+    Some((*seat, legal[rng::below(rng, legal.len())].clone()))
 }
 
-/// Plays random actions until the game ends or `max_actions`; returns the number played.
+/// Plays one random action; returns it, or None when the game is over.
+pub fn step(
+    game: &Game,
+    state: &mut State,
+    rng: &mut GameRng,
+) -> Result<Option<(usize, String)>, PlayError> {
+    let decisions = game.decisions(state)?;
+    let Some((seat, action)) = choose(&decisions, rng) else {
+        return Ok(None);
+    };
+    game.play(state, &decisions, seat, &action)?;
+    Ok(Some((seat, action)))
+}
+
+/// Plays random actions until the game ends; returns how many were played.
 pub fn playout(
     game: &Game,
     state: &mut State,
@@ -30,9 +36,8 @@ pub fn playout(
     max_actions: usize,
 ) -> Result<usize, PlayError> {
     for n in 0..max_actions {
-        match choose(game, state, rng)? {
-            None => return Ok(n),
-            Some((seat, action)) => game.apply(state, seat, &action)?,
+        if step(game, state, rng)?.is_none() {
+            return Ok(n);
         }
     }
     Err(PlayError::Setup(format!(

@@ -72,11 +72,8 @@ pub fn play_one(game: &Game, setup: &Setup, max_actions: usize) -> Outcome {
         let mut bot_rng = rng::seeded(seed ^ 0xB07);
         let mut n = 0;
         loop {
-            match random::choose(game, &state, &mut bot_rng).map_err(|e| (n, e))? {
-                None => break,
-                Some((seat, action)) => {
-                    game.apply(&mut state, seat, &action).map_err(|e| (n, e))?
-                }
+            if random::step(game, &mut state, &mut bot_rng).map_err(|e| (n, e))?.is_none() {
+                break;
             }
             n += 1;
             if n >= max_actions {

@@ -32,6 +32,8 @@ pub struct Rules {
     printed: sandbox::Printed,
     limits: Limits,
     sources: Vec<Source>,
+    /// Where the state sits while a script runs; swapped in and out so no call allocates it.
+    slot: Rc<RefCell<State>>,
 }
 
 impl Rules {
@@ -56,6 +58,7 @@ impl Rules {
                 .or_default()
                 .push(f.params.len());
         }
+        let slot = Rc::new(RefCell::new(State::new(vec![], Default::default(), 0)));
         Ok(Rules {
             engine,
             ast,
@@ -64,6 +67,7 @@ impl Rules {
             printed,
             limits,
             sources,
+            slot,
         })
     }
 
@@ -88,15 +92,12 @@ impl Rules {
         name: &str,
         args: Vec<Dynamic>,
     ) -> Result<Dynamic, ScriptError> {
-        let cell = Rc::new(RefCell::new(std::mem::replace(state, placeholder())));
+        std::mem::swap(state, &mut self.slot.borrow_mut());
         let mut all = Vec::with_capacity(args.len() + 1);
-        all.push(Dynamic::from(G(cell.clone())));
+        all.push(Dynamic::from(G(self.slot.clone())));
         all.extend(args);
         let result = self.call_raw(name, all);
-        *state = match Rc::try_unwrap(cell) {
-            Ok(c) => c.into_inner(),
-            Err(shared) => shared.borrow().clone(), // the script kept `g` in its return value
-        };
+        std::mem::swap(state, &mut self.slot.borrow_mut());
         for line in self.printed.borrow_mut().drain(..) {
             state.log_event(line);
         }
@@ -138,12 +139,4 @@ impl Rules {
         self.printed.borrow_mut().clear();
         result.map_err(|e| ScriptError::runtime(&e, "eval", &files, self.limits.operations))
     }
-}
-
-/// Stands in for the state while a script holds it; cheap to build.
-fn placeholder() -> State {
-    thread_local! {
-        static EMPTY: State = State::new(vec![], Default::default(), 0);
-    }
-    EMPTY.with(State::clone)
 }
