@@ -72,7 +72,10 @@ pub fn play_one(game: &Game, setup: &Setup, max_actions: usize) -> Outcome {
         let mut bot_rng = rng::seeded(seed ^ 0xB07);
         let mut n = 0;
         loop {
-            if random::step(game, &mut state, &mut bot_rng).map_err(|e| (n, e))?.is_none() {
+            if random::step(game, &mut state, &mut bot_rng)
+                .map_err(|e| (n, e))?
+                .is_none()
+            {
                 break;
             }
             n += 1;

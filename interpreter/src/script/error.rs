@@ -52,6 +52,26 @@ impl ScriptError {
         }
     }
 
+    /// Moves a runtime error to the place where it really happened.
+    pub fn relocate(
+        &mut self,
+        file: Option<Arc<str>>,
+        line: usize,
+        column: usize,
+        function_name: String,
+    ) {
+        if let ScriptError::Runtime { at, function, .. }
+        | ScriptError::TooManyOperations { at, function, .. } = self
+        {
+            if let Some(f) = file {
+                at.file = f;
+            }
+            at.line = line;
+            at.column = column;
+            *function = function_name;
+        }
+    }
+
     pub fn syntax(file: &str, err: &ParseError) -> ScriptError {
         let at = pos(file, err.position());
         ScriptError::Syntax {

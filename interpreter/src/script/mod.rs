@@ -34,6 +34,8 @@ pub struct Rules {
     sources: Vec<Source>,
     /// Where the state sits while a script runs; swapped in and out so no call allocates it.
     slot: Rc<RefCell<State>>,
+    /// Built on first need, to locate limit errors (see `sandbox::tracing_engine`).
+    tracer: std::cell::OnceCell<(Engine, sandbox::Trace)>,
 }
 
 impl Rules {
@@ -68,6 +70,7 @@ impl Rules {
             limits,
             sources,
             slot,
+            tracer: std::cell::OnceCell::new(),
         })
     }
 
@@ -96,8 +99,15 @@ impl Rules {
         let mut all = Vec::with_capacity(args.len() + 1);
         all.push(Dynamic::from(G(self.slot.clone())));
         all.extend(args);
-        let result = self.call_raw(name, all);
+        let mut result = self.call_raw(name, all.clone());
         std::mem::swap(state, &mut self.slot.borrow_mut());
+        if let Err(e) = &mut result {
+            if e.position().is_some_and(|p| p.line == 0) {
+                // The state the call started from is gone; the trace re-runs on a copy of where
+                // it stopped, which for a runaway loop or string is the same place.
+                self.locate(state.clone(), name, all, e);
+            }
+        }
         for line in self.printed.borrow_mut().drain(..) {
             state.log_event(line);
         }
@@ -113,6 +123,42 @@ impl Rules {
     ) -> Result<Dynamic, ScriptError> {
         let mut copy = state.clone();
         self.call(&mut copy, name, args)
+    }
+
+    /// Fills in the place of an error that Rhai reported without one.
+    fn locate(&self, mut state: State, name: &str, mut args: Vec<Dynamic>, err: &mut ScriptError) {
+        let (engine, trace) = self
+            .tracer
+            .get_or_init(|| sandbox::tracing_engine(&self.limits));
+        let cell = Rc::new(RefCell::new(std::mem::replace(
+            &mut state,
+            State::new(vec![], Default::default(), 0),
+        )));
+        args[0] = Dynamic::from(G(cell));
+        *trace.borrow_mut() = (rhai::Position::NONE, String::new());
+        let options = CallFnOptions::new().eval_ast(false).rewind_scope(true);
+        let _ = engine.call_fn_with_options::<Dynamic>(
+            options,
+            &mut Scope::new(),
+            &self.ast,
+            name,
+            args,
+        );
+        self.printed.borrow_mut().clear();
+        let (pos, function) = trace.borrow().clone();
+        if let (Some(line), Some(column)) = (pos.line(), pos.position()) {
+            let function = if function.is_empty() {
+                name.to_string()
+            } else {
+                function
+            };
+            err.relocate(
+                self.fn_files.get(&function).cloned(),
+                line,
+                column,
+                function,
+            );
+        }
     }
 
     fn call_raw(&self, name: &str, args: Vec<Dynamic>) -> Result<Dynamic, ScriptError> {

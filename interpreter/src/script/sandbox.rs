@@ -2,8 +2,9 @@
 //! `eval`, `print` and `debug` routed to the game log.
 
 use super::bindings;
+use rhai::debugger::{DebuggerCommand, DebuggerEvent};
 use rhai::module_resolvers::DummyModuleResolver;
-use rhai::{Engine, OptimizationLevel};
+use rhai::{Engine, OptimizationLevel, Position};
 use serde::Deserialize;
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -34,6 +35,39 @@ impl Default for Limits {
 
 /// Lines a script printed during the current call, collected for the game log.
 pub type Printed = Rc<RefCell<Vec<String>>>;
+
+/// The last place a traced script reached, and the function it was in.
+pub type Trace = Rc<RefCell<(Position, String)>>;
+
+/// A second engine that records every step's position. Rhai reports a limit hit (operations,
+/// sizes) at the outermost call, not where it happened; re-running the failed call here finds
+/// the place. Too slow for play, so it only ever runs after such an error.
+pub fn tracing_engine(limits: &Limits) -> (Engine, Trace) {
+    let (mut engine, _) = engine(limits);
+    let trace: Trace = Rc::new(RefCell::new((Position::NONE, String::new())));
+    let sink = trace.clone();
+    // Rhai marks this API volatile (not deprecated); the tracer is our only use of it.
+    #[allow(deprecated)]
+    engine.register_debugger(
+        |_, debugger| debugger,
+        move |ctx, event, _, _, pos| {
+            if !matches!(event, DebuggerEvent::Step) {
+                return Ok(DebuggerCommand::StepInto);
+            }
+            let function = ctx
+                .debugger()
+                .and_then(|d| d.call_stack().last())
+                .map(|f| f.fn_name.to_string());
+            let mut t = sink.borrow_mut();
+            if !pos.is_none() {
+                t.0 = pos;
+                t.1 = function.unwrap_or_default();
+            }
+            Ok(DebuggerCommand::StepInto)
+        },
+    );
+    (engine, trace)
+}
 
 pub fn engine(limits: &Limits) -> (Engine, Printed) {
     let mut engine = Engine::new();

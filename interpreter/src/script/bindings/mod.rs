@@ -78,6 +78,8 @@ pub fn register_all(engine: &mut Engine) {
     grid::register(engine);
     graph::register(engine);
     engine.register_fn("paint", paint);
+    // Whitespace-separated words, for scripts that parse positions and notation.
+    engine.register_fn("words", |text: &str| strings(text.split_whitespace()));
 }
 
 /// Wraps text in a terminal colour; the binary strips colours when output is not a terminal.
