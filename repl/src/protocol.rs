@@ -6,19 +6,20 @@ use crate::session::Session;
 use crate::shell::run_line;
 use crate::watch::Watcher;
 use serde_json::{json, Value};
-use std::io::{BufRead, Write};
+use std::io::Write;
 use std::process::ExitCode;
 
 pub fn run(mut session: Session, watcher: Option<Watcher>) -> anyhow::Result<ExitCode> {
-    let stdin = std::io::stdin();
     let mut out = std::io::stdout().lock();
-    for line in stdin.lock().lines() {
-        let line = line?;
+    for line in crate::shell::input_lines() {
         if let Some(w) = &watcher {
             // Reload notes go to stderr: stdout carries exactly one reply per command.
             w.reload_if_changed(&mut session, &mut |text| eprintln!("{text}"));
         }
-        let (reply, quit) = answer(&mut session, &line);
+        let (reply, quit) = match line {
+            Ok(line) => answer(&mut session, &line),
+            Err(e) => (json!({"ok": false, "error": e}), false),
+        };
         writeln!(out, "{reply}")?;
         out.flush()?;
         if quit {

@@ -70,12 +70,19 @@ pub fn sim(args: SimArgs) -> anyhow::Result<ExitCode> {
 
 pub fn check(args: CheckArgs) -> anyhow::Result<ExitCode> {
     let game = games::load(&args.game)?;
+    let options = args.game.option_pairs()?;
+    let first = Setup {
+        seats: args.game.seats,
+        seed: 1,
+        options: options.clone(),
+        position: None,
+    };
+    game.start(&first).map_err(|e| anyhow::anyhow!("{e}"))?;
     println!(
         "{}: compiled {} script file(s)",
         game.spec.id,
         game.spec.scripts.len()
     );
-    let options = args.game.option_pairs()?;
     let mut failures = 0;
     for i in 0..args.games {
         let setup = Setup {

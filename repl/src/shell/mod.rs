@@ -46,18 +46,42 @@ pub fn play(args: PlayArgs) -> anyhow::Result<ExitCode> {
 
 /// Lines from a pipe or file: no prompt, output only, so a transcript can be compared.
 fn run_plain(mut session: Session, watcher: Option<Watcher>) -> anyhow::Result<ExitCode> {
-    let stdin = std::io::stdin();
-    for line in stdin.lock().lines() {
+    for line in input_lines() {
         if let Some(w) = &watcher {
             w.reload_if_changed(&mut session, &mut |text| println!("{text}"));
         }
-        let line = line?;
-        if !handle_line(&mut session, &line) {
-            break;
+        match line {
+            Ok(line) => {
+                if !handle_line(&mut session, &line) {
+                    break;
+                }
+            }
+            Err(e) => anstream::eprintln!("error: {e}"),
         }
         std::io::stdout().flush()?;
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Lines of standard input; a line that is not UTF-8 (or a read error) is an `Err` with a
+/// message, so the caller refuses it and goes on.
+pub fn input_lines() -> impl Iterator<Item = Result<String, String>> {
+    let mut stdin = std::io::stdin().lock();
+    std::iter::from_fn(move || {
+        let mut buf = Vec::new();
+        match stdin.read_until(b'\n', &mut buf) {
+            Ok(0) => None,
+            Ok(_) => {
+                while buf.last().is_some_and(|b| *b == b'\n' || *b == b'\r') {
+                    buf.pop();
+                }
+                Some(
+                    String::from_utf8(buf).map_err(|_| "input line is not valid UTF-8".to_string()),
+                )
+            }
+            Err(e) => Some(Err(format!("cannot read input: {e}"))),
+        }
+    })
 }
 
 /// Runs one line and prints its answer; false when the user asked to quit.
