@@ -53,13 +53,17 @@ const REQUIRED: [(&str, usize, &str); 5] = [
     ("winners", 1, "winners(g)"),
 ];
 
+/// An action's notation as the script listed it. Rhai's shared string: listing the same cell
+/// names every step copies no text.
+pub type Action = ImmutableString;
+
 /// Who must decide in a state, computed once and used for listing, checking and applying.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Decisions {
     /// What the script's `to_decide` returned (seats holding a choice included).
     pub to_decide: Vec<usize>,
     /// Seats that must choose now, each with its legal actions (never empty).
-    pub seats: Vec<(usize, Vec<String>)>,
+    pub seats: Vec<(usize, Vec<Action>)>,
 }
 
 pub struct Game {
@@ -203,14 +207,14 @@ impl Game {
         self.seat_list(state, v, "to_decide")
     }
 
-    pub fn legal_actions(&self, state: &State, seat: usize) -> Result<Vec<String>, PlayError> {
+    pub fn legal_actions(&self, state: &State, seat: usize) -> Result<Vec<Action>, PlayError> {
         let name = Dynamic::from(ImmutableString::from(state.seat_name(seat)));
         let v = self.rules.call_read(state, "legal_actions", vec![name])?;
         let arr = v
             .try_cast::<Array>()
             .ok_or_else(|| self.shape_error("legal_actions", "an array of action strings"))?;
         arr.into_iter()
-            .map(|d| match d.into_string() {
+            .map(|d| match d.into_immutable_string() {
                 Ok(s) => Ok(s),
                 Err(_) => Err(self.shape_error("legal_actions", "an array of action strings")),
             })
@@ -336,16 +340,16 @@ impl Game {
         &self,
         state: &State,
         seat: usize,
-        legal: &[String],
+        legal: &[Action],
         text: &str,
     ) -> Result<String, PlayError> {
-        if legal.iter().any(|a| a == text) {
+        if legal.iter().any(|a| a.as_str() == text) {
             return Ok(text.to_string());
         }
         let notation = boardscript_grammar::parse_action(text)
             .map_err(|e| PlayError::Notation(e.to_string()))?
             .to_string();
-        if legal.contains(&notation) {
+        if legal.iter().any(|a| *a == notation) {
             return Ok(notation);
         }
         if self.rules.has_fn("accept", 3) {
@@ -413,11 +417,11 @@ pub fn describe(v: &State) -> String {
         out.push_str(&format!(", phase {}", v.phase));
     }
     out.push('\n');
-    for g in &v.grids {
+    for g in v.grids.iter() {
         out.push_str(&g.render(true));
         out.push('\n');
     }
-    for z in &v.zones {
+    for z in v.zones.iter() {
         let owner = z
             .owner
             .map_or(String::new(), |o| format!("[{}]", v.seats[o]));
@@ -437,7 +441,7 @@ pub fn describe(v: &State) -> String {
             z.cards.len()
         ));
     }
-    for (k, c) in &v.counters {
+    for (k, c) in v.counters.iter() {
         out.push_str(&format!("{k} = {c}\n"));
     }
     out

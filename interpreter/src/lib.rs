@@ -20,6 +20,6 @@ pub mod script;
 pub mod state;
 pub mod value;
 
-pub use game::{Game, PlayError, Setup};
+pub use game::{Action, Decisions, Game, PlayError, Setup};
 pub use log::{Match, SaveFile};
 pub use state::State;

@@ -195,7 +195,7 @@ impl Match {
         SaveFile {
             format: SAVE_FORMAT.into(),
             game: self.game.spec.id.clone(),
-            seats: self.state.seats.clone(),
+            seats: self.state.seats.to_vec(),
             setup: self.setup.clone(),
             actions: self.actions.clone(),
         }

@@ -28,28 +28,30 @@ pub struct Var {
     pub seen_by: Option<Vec<usize>>,
 }
 
+/// Collections sit behind `Arc`s and are copied on first write (`*_mut`), so the clones that
+/// protocol calls and undo make cost a few reference counts, not a deep copy.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct State {
-    pub seats: Vec<String>,
+    pub seats: Arc<Vec<String>>,
     /// Seats grouped in teams (indices); empty when every seat plays alone.
     #[serde(default)]
     pub teams: Vec<Vec<usize>>,
-    pub options: BTreeMap<String, Value>,
+    pub options: Arc<BTreeMap<String, Value>>,
     pub turn: Turn,
     pub phase: String,
-    pub counters: BTreeMap<String, i64>,
-    pub seat_counters: Vec<BTreeMap<String, i64>>,
-    pub vars: BTreeMap<String, Var>,
+    pub counters: Arc<BTreeMap<String, i64>>,
+    pub seat_counters: Arc<Vec<BTreeMap<String, i64>>>,
+    pub vars: Arc<BTreeMap<String, Var>>,
     /// The card catalogue, shared between clones.
     pub cards: Arc<Vec<CardDef>>,
-    pub zones: Vec<Zone>,
-    pub grids: Vec<Grid>,
-    pub graphs: Vec<Graph>,
+    pub zones: Arc<Vec<Zone>>,
+    pub grids: Arc<Vec<Grid>>,
+    pub graphs: Arc<Vec<Graph>>,
     pub rng: GameRng,
     /// Choices made in a simultaneous decision, held secret until every deciding seat chose.
     pub pending: BTreeMap<usize, String>,
     /// Events for people to read; persistent, so cloning a long game stays cheap.
-    pub log: imbl::Vector<LogEntry>,
+    pub log: imbl::Vector<Arc<LogEntry>>,
     /// Actions applied so far (held simultaneous choices count when they resolve).
     pub actions_applied: u64,
 }
@@ -59,22 +61,46 @@ impl State {
         let n = seats.len();
         State {
             turn: Turn::new(n),
-            seat_counters: vec![BTreeMap::new(); n],
-            seats,
+            seat_counters: Arc::new(vec![BTreeMap::new(); n]),
+            seats: Arc::new(seats),
             teams: vec![],
-            options,
+            options: Arc::new(options),
             phase: String::new(),
-            counters: BTreeMap::new(),
-            vars: BTreeMap::new(),
+            counters: Arc::default(),
+            vars: Arc::default(),
             cards: Arc::new(vec![]),
-            zones: vec![],
-            grids: vec![],
-            graphs: vec![],
+            zones: Arc::default(),
+            grids: Arc::default(),
+            graphs: Arc::default(),
             rng: rng::seeded(seed),
             pending: BTreeMap::new(),
             log: imbl::Vector::new(),
             actions_applied: 0,
         }
+    }
+
+    pub fn counters_mut(&mut self) -> &mut BTreeMap<String, i64> {
+        Arc::make_mut(&mut self.counters)
+    }
+
+    pub fn seat_counters_mut(&mut self) -> &mut Vec<BTreeMap<String, i64>> {
+        Arc::make_mut(&mut self.seat_counters)
+    }
+
+    pub fn vars_mut(&mut self) -> &mut BTreeMap<String, Var> {
+        Arc::make_mut(&mut self.vars)
+    }
+
+    pub fn zones_mut(&mut self) -> &mut Vec<Zone> {
+        Arc::make_mut(&mut self.zones)
+    }
+
+    pub fn grids_mut(&mut self) -> &mut Vec<Grid> {
+        Arc::make_mut(&mut self.grids)
+    }
+
+    pub fn graphs_mut(&mut self) -> &mut Vec<Graph> {
+        Arc::make_mut(&mut self.graphs)
     }
 
     pub fn seat_index(&self, name: &str) -> Option<usize> {
@@ -95,14 +121,14 @@ impl State {
         match self.zone_index(name, owner) {
             Some(i) => i,
             None => {
-                self.zones.push(Zone::new(name, owner, visibility));
+                self.zones_mut().push(Zone::new(name, owner, visibility));
                 self.zones.len() - 1
             }
         }
     }
 
     pub fn grid_index(&self, name: &str) -> Option<usize> {
-        self.grids.iter().position(|g| g.name == name)
+        self.grids.iter().position(|g| *g.name == *name)
     }
 
     pub fn graph_index(&self, name: &str) -> Option<usize> {
@@ -119,18 +145,18 @@ impl State {
     }
 
     pub fn log_event(&mut self, text: impl Into<String>) {
-        self.log.push_back(LogEntry {
+        self.log.push_back(Arc::new(LogEntry {
             text: text.into(),
             seen_by: None,
-        });
+        }));
     }
 
     /// A log line only `seats` may read.
     pub fn log_private(&mut self, text: impl Into<String>, seats: Vec<usize>) {
-        self.log.push_back(LogEntry {
+        self.log.push_back(Arc::new(LogEntry {
             text: text.into(),
             seen_by: Some(seats),
-        });
+        }));
     }
 
     pub fn to_json(&self) -> serde_json::Value {
@@ -142,12 +168,12 @@ impl State {
     /// seats' held choices are dropped, and the RNG is replaced so its state cannot leak.
     pub fn view(&self, seat: Option<usize>) -> State {
         let mut v = self.clone();
-        for z in &mut v.zones {
+        for z in v.zones_mut() {
             if !z.visible_to(seat) {
                 z.cards.iter_mut().for_each(|c| *c = CardId::HIDDEN);
             }
         }
-        v.vars.retain(|_, var| may_see(&var.seen_by, seat));
+        v.vars_mut().retain(|_, var| may_see(&var.seen_by, seat));
         v.log.retain(|e| may_see(&e.seen_by, seat));
         v.pending.retain(|s, _| Some(*s) == seat);
         v.rng = rng::seeded(0);

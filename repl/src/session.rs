@@ -107,7 +107,10 @@ impl Session {
         let d = self.m.game.decisions(&self.m.state)?;
         Ok(d.seats
             .into_iter()
-            .map(|(s, a)| (self.m.state.seat_name(s).to_string(), a))
+            .map(|(s, a)| {
+                let names = a.iter().map(|x| x.to_string()).collect();
+                (self.m.state.seat_name(s).to_string(), names)
+            })
             .collect())
     }
 

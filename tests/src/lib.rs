@@ -91,7 +91,10 @@ impl Table {
             .m
             .game
             .legal_actions(&self.m.state, self.seat(seat))
-            .expect("legal_actions");
+            .expect("legal_actions")
+            .into_iter()
+            .map(|a| a.to_string())
+            .collect::<Vec<_>>();
         l.sort();
         l
     }
@@ -239,7 +242,7 @@ fn playout(
 /// seat may not see or the RNG.
 pub fn check_engine_invariants(state: &State) -> Result<(), String> {
     let mut seen = vec![0u32; state.cards.len()];
-    for z in &state.zones {
+    for z in state.zones.iter() {
         for c in &z.cards {
             let slot = seen
                 .get_mut(c.0 as usize)
@@ -255,7 +258,7 @@ pub fn check_engine_invariants(state: &State) -> Result<(), String> {
     }
     for seat in (0..state.seats.len()).map(Some).chain([None]) {
         let v = state.view(seat);
-        for (z, vz) in state.zones.iter().zip(&v.zones) {
+        for (z, vz) in state.zones.iter().zip(v.zones.iter()) {
             let hidden = !z.visible_to(seat);
             if hidden && vz.cards.iter().any(|&c| c != CardId::HIDDEN) {
                 return Err(format!(
@@ -295,22 +298,4 @@ fn deep_checks(game: &Game, state: &State, seat: usize, action: &str) -> Result<
         return Err("an applied action changed nothing".into());
     }
     Ok(())
-}
-
-/// Text without terminal colour codes (`ESC [ ... m`).
-pub fn plain(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    let mut chars = text.chars();
-    while let Some(c) = chars.next() {
-        if c == '\x1b' {
-            for d in chars.by_ref() {
-                if d == 'm' {
-                    break;
-                }
-            }
-        } else {
-            out.push(c);
-        }
-    }
-    out
 }

@@ -87,7 +87,7 @@ fn vw_3_five_step_turn_through_a_zombie_chain() {
     }
     t.play("blue", "f1");
     assert_eq!(t.deciding(), ["red"]);
-    let board = boardscript_tests::plain(&t.eval(r#"g.grid("board").render()"#));
+    let board = t.state().grids[0].render(false);
     assert!(board.contains("1  . . . . . b R"), "{board}");
     assert!(board.contains("3  . . B b . . ."), "{board}");
     assert_eq!(t.legal("red"), cells("f2 g2"));

@@ -1,12 +1,12 @@
 //! The random bot: a deciding seat at random, then one of its legal actions at random. It has
 //! its own RNG, never the game's, and reads only the decision list.
 
-use crate::game::{Decisions, Game, PlayError};
+use crate::game::{Action, Decisions, Game, PlayError};
 use crate::primitives::rng::{self, GameRng};
 use crate::state::State;
 
 /// Picks a seat and an action from `decisions`; None when nobody decides.
-pub fn choose(decisions: &Decisions, rng: &mut GameRng) -> Option<(usize, String)> {
+pub fn choose(decisions: &Decisions, rng: &mut GameRng) -> Option<(usize, Action)> {
     if decisions.seats.is_empty() {
         return None;
     }
@@ -19,7 +19,7 @@ pub fn step(
     game: &Game,
     state: &mut State,
     rng: &mut GameRng,
-) -> Result<Option<(usize, String)>, PlayError> {
+) -> Result<Option<(usize, Action)>, PlayError> {
     let decisions = game.decisions(state)?;
     let Some((seat, action)) = choose(&decisions, rng) else {
         return Ok(None);

@@ -116,7 +116,7 @@ pub fn simulate(
 ) -> Result<Report, String> {
     let seats = {
         let g = load()?;
-        g.start(setup).map_err(|e| e.to_string())?.seats
+        g.start(setup).map_err(|e| e.to_string())?.seats.to_vec()
     };
     let next = AtomicUsize::new(0);
     let done = AtomicUsize::new(0);

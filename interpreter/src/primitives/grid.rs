@@ -3,20 +3,21 @@
 
 use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
+use std::sync::Arc;
 
 /// Cells hold one symbol each, stored as its index in `symbols` (index 0 is the empty cell).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Grid {
-    pub name: String,
+    pub name: Arc<str>,
     pub width: usize,
     pub height: usize,
     /// The alphabet of cell contents, e.g. `.BRbr`; the first symbol fills a new grid.
-    pub symbols: Vec<char>,
+    pub symbols: Arc<[char]>,
     /// Row-major from the bottom row: index = row * width + column.
     pub cells: Vec<u8>,
     /// Terminal colour name per symbol ("" for none), used by `render`.
     #[serde(default)]
-    pub colors: Vec<String>,
+    pub colors: Arc<[String]>,
 }
 
 /// A set of symbols given as a string (`"Bb"`), turned into a bitmask over symbol indices.
@@ -46,12 +47,12 @@ impl Grid {
             return Err("a grid needs 1 to 64 symbols".into());
         }
         Ok(Grid {
-            name: name.to_string(),
+            name: Arc::from(name),
             width,
             height,
             cells: vec![0; width * height],
-            colors: vec![String::new(); symbols.len()],
-            symbols,
+            colors: vec![String::new(); symbols.len()].into(),
+            symbols: symbols.into(),
         })
     }
 
@@ -113,7 +114,7 @@ impl Grid {
     }
 
     fn matches(&self, index: usize, mask: SymbolMask) -> bool {
-        mask & (1 << self.cells[index]) != 0
+        mask >> self.cells[index] & 1 != 0
     }
 
     /// Neighbour indices: 8 with diagonals, else 4.
@@ -131,25 +132,64 @@ impl Grid {
         (0..self.len()).filter(|&i| self.matches(i, mask)).collect()
     }
 
-    /// Flood from every cell in `from`, through cells in `through`; returns the cells reached
-    /// (the seeds included), marked in a boolean vector.
+    /// Calls `f` on each neighbour of `index` (8 with diagonals, else 4). The hot loop of
+    /// every flood; written out so it compiles to a few compares per neighbour.
+    #[inline(always)]
+    fn each_neighbour(&self, index: usize, diagonal: bool, mut f: impl FnMut(usize)) {
+        let w = self.width;
+        let (x, y) = (index % w, index / w);
+        let (left, right, down, up) = (x > 0, x + 1 < w, y > 0, y + 1 < self.height);
+        if down {
+            f(index - w);
+        }
+        if up {
+            f(index + w);
+        }
+        if left {
+            f(index - 1);
+        }
+        if right {
+            f(index + 1);
+        }
+        if diagonal {
+            if down && left {
+                f(index - w - 1);
+            }
+            if down && right {
+                f(index - w + 1);
+            }
+            if up && left {
+                f(index + w - 1);
+            }
+            if up && right {
+                f(index + w + 1);
+            }
+        }
+    }
+
+    /// Flood from every cell in `from`, through cells in `through`; marks the cells reached
+    /// (the seeds included) in `seen`, which must be all false and `len()` long.
+    fn flood_into(&self, from: SymbolMask, through: SymbolMask, diagonal: bool, seen: &mut [bool]) {
+        let mut stack: Vec<u32> = Vec::with_capacity(64);
+        for (i, &c) in self.cells.iter().enumerate() {
+            if from >> c & 1 != 0 {
+                seen[i] = true;
+                stack.push(i as u32);
+            }
+        }
+        while let Some(i) = stack.pop() {
+            self.each_neighbour(i as usize, diagonal, |n| {
+                if !seen[n] && through >> self.cells[n] & 1 != 0 {
+                    seen[n] = true;
+                    stack.push(n as u32);
+                }
+            });
+        }
+    }
+
     fn flood(&self, from: SymbolMask, through: SymbolMask, diagonal: bool) -> Vec<bool> {
         let mut seen = vec![false; self.len()];
-        let mut queue: VecDeque<usize> = VecDeque::new();
-        for (i, seen) in seen.iter_mut().enumerate() {
-            if self.matches(i, from) {
-                *seen = true;
-                queue.push_back(i);
-            }
-        }
-        while let Some(i) = queue.pop_front() {
-            for n in self.neighbours(i, diagonal) {
-                if !seen[n] && self.matches(n, through) {
-                    seen[n] = true;
-                    queue.push_back(n);
-                }
-            }
-        }
+        self.flood_into(from, through, diagonal, &mut seen);
         seen
     }
 
@@ -162,16 +202,25 @@ impl Grid {
         into: SymbolMask,
         diagonal: bool,
     ) -> Vec<usize> {
-        let region = self.flood(from, through, diagonal);
-        let mut out = vec![false; self.len()];
-        for (i, _) in region.iter().enumerate().filter(|(_, &r)| r) {
-            for n in self.neighbours(i, diagonal) {
-                if !region[n] && self.matches(n, into) {
-                    out[n] = true;
-                }
+        // 0: untouched, 1: in the region, 2: reached from it.
+        let mut mark = vec![0u8; self.len()];
+        let mut seen = vec![false; self.len()];
+        self.flood_into(from, through, diagonal, &mut seen);
+        for (i, &r) in seen.iter().enumerate() {
+            if r {
+                mark[i] = 1;
             }
         }
-        (0..self.len()).filter(|&i| out[i]).collect()
+        for i in 0..self.len() {
+            if mark[i] == 1 {
+                self.each_neighbour(i, diagonal, |n| {
+                    if mark[n] == 0 && into >> self.cells[n] & 1 != 0 {
+                        mark[n] = 2;
+                    }
+                });
+            }
+        }
+        (0..self.len()).filter(|&i| mark[i] == 2).collect()
     }
 
     /// Cells connected to any cell in `from` through `through` (the seeds included).

@@ -87,11 +87,11 @@ pub fn register(engine: &mut Engine) {
             g.read(|s| s.counters.get(name).copied().unwrap_or(0))
         })
         .register_fn("set_counter", |g: &mut G, name: &str, v: INT| {
-            g.write(|s| s.counters.insert(name.to_string(), v));
+            g.write(|s| *counter_slot(s.counters_mut(), name) = v);
         })
         .register_fn("add_counter", |g: &mut G, name: &str, d: INT| {
             g.write(|s| {
-                let c = s.counters.entry(name.to_string()).or_insert(0);
+                let c = counter_slot(s.counters_mut(), name);
                 *c += d;
                 *c
             })
@@ -107,7 +107,7 @@ pub fn register(engine: &mut Engine) {
             "set_counter",
             |g: &mut G, seat: &str, name: &str, v: INT| -> Fallible<()> {
                 let i = g.seat(seat)?;
-                g.write(|s| s.seat_counters[i].insert(name.to_string(), v));
+                g.write(|s| *counter_slot(&mut s.seat_counters_mut()[i], name) = v);
                 Ok(())
             },
         )
@@ -116,7 +116,7 @@ pub fn register(engine: &mut Engine) {
             |g: &mut G, seat: &str, name: &str, d: INT| -> Fallible<INT> {
                 let i = g.seat(seat)?;
                 Ok(g.write(|s| {
-                    let c = s.seat_counters[i].entry(name.to_string()).or_insert(0);
+                    let c = counter_slot(&mut s.seat_counters_mut()[i], name);
                     *c += d;
                     *c
                 }))
@@ -135,7 +135,7 @@ pub fn register(engine: &mut Engine) {
             g.read(|s| s.vars.contains_key(key))
         })
         .register_fn("remove", |g: &mut G, key: &str| {
-            g.write(|s| s.vars.remove(key));
+            g.write(|s| s.vars_mut().remove(key));
         })
         .register_fn("set", |g: &mut G, key: &str, v: Dynamic| {
             set_var(g, key, &v, None)
@@ -242,10 +242,21 @@ pub fn register(engine: &mut Engine) {
     });
 }
 
+/// The counter named `name`, created at 0; allocates the name only the first time.
+fn counter_slot<'m>(
+    map: &'m mut std::collections::BTreeMap<String, INT>,
+    name: &str,
+) -> &'m mut INT {
+    if !map.contains_key(name) {
+        map.insert(name.to_string(), 0);
+    }
+    map.get_mut(name).expect("just inserted")
+}
+
 fn set_var(g: &mut G, key: &str, v: &Dynamic, seen_by: Option<Vec<usize>>) -> Fallible<()> {
     match Value::from_dynamic(v) {
         Ok(value) => {
-            g.write(|s| s.vars.insert(key.to_string(), Var { value, seen_by }));
+            g.write(|s| s.vars_mut().insert(key.to_string(), Var { value, seen_by }));
             Ok(())
         }
         Err(e) => fail(format!("cannot store `{key}`: {e}")),

@@ -32,11 +32,11 @@ impl GraphRef {
 fn add_graph(g: &mut G, graph: Graph) -> GraphRef {
     let idx = g.write(|s| match s.graph_index(&graph.name) {
         Some(i) => {
-            s.graphs[i] = graph;
+            s.graphs_mut()[i] = graph;
             i
         }
         None => {
-            s.graphs.push(graph);
+            s.graphs_mut().push(graph);
             s.graphs.len() - 1
         }
     });
@@ -68,7 +68,7 @@ pub fn register(engine: &mut Engine) {
             }
         })
         .register_fn("add_node", |r: &mut GraphRef, name: &str| -> Fallible<()> {
-            r.g.write(|s| s.graphs[r.idx].add_node(name))
+            r.g.write(|s| s.graphs_mut()[r.idx].add_node(name))
                 .map(|_| ())
                 .or_else(fail)
         })
@@ -76,7 +76,7 @@ pub fn register(engine: &mut Engine) {
             "connect",
             |r: &mut GraphRef, a: &str, b: &str| -> Fallible<()> {
                 let (a, b) = (r.node(a)?, r.node(b)?);
-                r.g.write(|s| s.graphs[r.idx].connect(a, b));
+                r.g.write(|s| s.graphs_mut()[r.idx].connect(a, b));
                 Ok(())
             },
         )
@@ -120,7 +120,7 @@ pub fn register(engine: &mut Engine) {
                 else {
                     return fail(format!("`{sym}` is not a mark of this graph"));
                 };
-                r.g.write(|s| s.graphs[r.idx].marks[i] = v as u8);
+                r.g.write(|s| s.graphs_mut()[r.idx].marks[i] = v as u8);
                 Ok(())
             },
         )

@@ -75,7 +75,7 @@ impl GridRef {
                 self.with(|g| g.symbol_list())
             ));
         };
-        self.g.write(|s| s.grids[self.idx].cells[i] = v);
+        self.g.write(|s| s.grids_mut()[self.idx].cells[i] = v);
         Ok(())
     }
 
@@ -141,11 +141,11 @@ pub fn register(engine: &mut Engine) {
                     Grid::new(name, w.max(0) as usize, h.max(0) as usize, symbols).or_else(fail)?;
                 let idx = g.write(|s| match s.grid_index(name) {
                     Some(i) => {
-                        s.grids[i] = grid;
+                        s.grids_mut()[i] = grid;
                         i
                     }
                     None => {
-                        s.grids.push(grid);
+                        s.grids_mut().push(grid);
                         s.grids.len() - 1
                     }
                 });
@@ -215,7 +215,12 @@ pub fn register(engine: &mut Engine) {
                 else {
                     return fail(format!("`{symbol}` is not a symbol of this grid"));
                 };
-                r.g.write(|s| s.grids[r.idx].colors[v as usize] = color.to_string());
+                r.g.write(|s| {
+                    let grid = &mut s.grids_mut()[r.idx];
+                    let mut colors = grid.colors.to_vec();
+                    colors[v as usize] = color.to_string();
+                    grid.colors = colors.into();
+                });
                 Ok(())
             },
         )
@@ -224,7 +229,8 @@ pub fn register(engine: &mut Engine) {
             "read_diagram",
             |r: &mut GridRef, text: &str| -> Fallible<()> {
                 let idx = r.idx;
-                r.g.write(|s| s.grids[idx].read_diagram(text)).or_else(fail)
+                r.g.write(|s| s.grids_mut()[idx].read_diagram(text))
+                    .or_else(fail)
             },
         );
 }

@@ -44,8 +44,8 @@ impl ZoneRef {
             let from = s.zones.iter().position(|z| z.cards.contains(&card.id));
             match from {
                 Some(f) => {
-                    s.zones[f].remove(card.id);
-                    s.zones[self.idx].cards.push(card.id);
+                    s.zones_mut()[f].remove(card.id);
+                    s.zones_mut()[self.idx].cards.push(card.id);
                     true
                 }
                 None => false,
@@ -69,17 +69,19 @@ impl ZoneRef {
                 card.id.0
             ));
         }
-        self.g.write(|s| s.zones[self.idx].cards.push(card.id));
+        self.g
+            .write(|s| s.zones_mut()[self.idx].cards.push(card.id));
         Ok(())
     }
 
     /// Moves up to `n` cards from the top of this zone to `to`; returns them.
     fn draw_to(&mut self, to: ZoneRef, n: INT) -> Array {
         let moved: Vec<CardId> = self.g.write(|s| {
-            let from = &mut s.zones[self.idx].cards;
+            let zones = s.zones_mut();
+            let from = &mut zones[self.idx].cards;
             let k = (n.max(0) as usize).min(from.len());
             let drawn: Vec<CardId> = from.drain(from.len() - k..).rev().collect();
-            s.zones[to.idx].cards.extend(&drawn);
+            zones[to.idx].cards.extend(&drawn);
             drawn
         });
         moved
@@ -91,17 +93,17 @@ impl ZoneRef {
     fn move_all_to(&mut self, to: ZoneRef) {
         if to.idx != self.idx {
             self.g.write(|s| {
-                let cards = std::mem::take(&mut s.zones[self.idx].cards);
-                s.zones[to.idx].cards.extend(cards);
+                let cards = std::mem::take(&mut s.zones_mut()[self.idx].cards);
+                s.zones_mut()[to.idx].cards.extend(cards);
             });
         }
     }
 
     fn shuffle(&mut self) {
         self.g.write(|s| {
-            let mut cards = std::mem::take(&mut s.zones[self.idx].cards);
+            let mut cards = std::mem::take(&mut s.zones_mut()[self.idx].cards);
             rng::shuffle(&mut s.rng, &mut cards);
-            s.zones[self.idx].cards = cards;
+            s.zones_mut()[self.idx].cards = cards;
         });
     }
 
