@@ -45,9 +45,8 @@ pub enum PlayError {
 }
 
 /// The protocol functions every game defines, with their arity (`g` included).
-const REQUIRED: [(&str, usize, &str); 5] = [
+const REQUIRED: [(&str, usize, &str); 4] = [
     ("setup", 1, "setup(g)"),
-    ("to_decide", 1, "to_decide(g)"),
     ("legal_actions", 2, "legal_actions(g, seat)"),
     ("apply", 3, "apply(g, seat, action)"),
     ("winners", 1, "winners(g)"),
@@ -69,6 +68,7 @@ pub struct Decisions {
 pub struct Game {
     pub spec: GameSpec,
     rules: Rules,
+    has_to_decide: bool,
 }
 
 impl Game {
@@ -100,7 +100,12 @@ impl Game {
                 });
             }
         }
-        Ok(Game { spec, rules })
+        let has_to_decide = rules.has_fn("to_decide", 1);
+        Ok(Game {
+            spec,
+            rules,
+            has_to_decide,
+        })
     }
 
     /// Finds `id` under the scripts folder `root` and loads it.
@@ -202,7 +207,12 @@ impl Game {
 
     /// Seats the script says must decide now, in its order (those holding a simultaneous
     /// choice included). Empty means the game is over.
+    /// Without a `to_decide(g)` in the script, the seat whose turn it is decides (turn order
+    /// games need not write one).
     pub fn to_decide(&self, state: &State) -> Result<Vec<usize>, PlayError> {
+        if !self.has_to_decide {
+            return Ok(vec![state.turn.current]);
+        }
         let v = self.rules.call_read(state, "to_decide", vec![])?;
         self.seat_list(state, v, "to_decide")
     }

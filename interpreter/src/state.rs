@@ -11,6 +11,9 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
+/// Named counters; names are shared so copying a changed map allocates no text.
+pub type Counters = BTreeMap<Arc<str>, i64>;
+
 /// One line of the game log, with the seats allowed to read it (None: everyone).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct LogEntry {
@@ -39,8 +42,8 @@ pub struct State {
     pub options: Arc<BTreeMap<String, Value>>,
     pub turn: Turn,
     pub phase: String,
-    pub counters: Arc<BTreeMap<String, i64>>,
-    pub seat_counters: Arc<Vec<BTreeMap<String, i64>>>,
+    pub counters: Arc<Counters>,
+    pub seat_counters: Arc<Vec<Counters>>,
     pub vars: Arc<BTreeMap<String, Var>>,
     /// The card catalogue, shared between clones.
     pub cards: Arc<Vec<CardDef>>,
@@ -79,11 +82,11 @@ impl State {
         }
     }
 
-    pub fn counters_mut(&mut self) -> &mut BTreeMap<String, i64> {
+    pub fn counters_mut(&mut self) -> &mut Counters {
         Arc::make_mut(&mut self.counters)
     }
 
-    pub fn seat_counters_mut(&mut self) -> &mut Vec<BTreeMap<String, i64>> {
+    pub fn seat_counters_mut(&mut self) -> &mut Vec<Counters> {
         Arc::make_mut(&mut self.seat_counters)
     }
 

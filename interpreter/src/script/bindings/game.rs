@@ -243,12 +243,9 @@ pub fn register(engine: &mut Engine) {
 }
 
 /// The counter named `name`, created at 0; allocates the name only the first time.
-fn counter_slot<'m>(
-    map: &'m mut std::collections::BTreeMap<String, INT>,
-    name: &str,
-) -> &'m mut INT {
+fn counter_slot<'m>(map: &'m mut crate::state::Counters, name: &str) -> &'m mut INT {
     if !map.contains_key(name) {
-        map.insert(name.to_string(), 0);
+        map.insert(name.into(), 0);
     }
     map.get_mut(name).expect("just inserted")
 }

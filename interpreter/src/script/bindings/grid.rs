@@ -31,6 +31,18 @@ fn names(grid: &Grid) -> NameTable {
     })
 }
 
+/// One-character strings for symbols, made once per thread: `get` runs every step.
+fn symbol_string(c: char) -> ImmutableString {
+    thread_local! {
+        static ASCII: Vec<ImmutableString> = (0u8..128).map(|b| (b as char).to_string().into()).collect();
+    }
+    if c.is_ascii() {
+        ASCII.with(|t| t[c as usize].clone())
+    } else {
+        c.to_string().into()
+    }
+}
+
 impl GridRef {
     fn with<R>(&self, f: impl FnOnce(&Grid) -> R) -> R {
         self.g.read(|s| f(&s.grids[self.idx]))
@@ -60,7 +72,7 @@ impl GridRef {
 
     fn get(&mut self, cell: &str) -> Fallible<ImmutableString> {
         let i = self.cell(cell)?;
-        Ok(self.with(|g| g.symbol_at(i).to_string().into()))
+        Ok(self.with(|g| symbol_string(g.symbol_at(i))))
     }
 
     fn set(&mut self, cell: &str, symbol: &str) -> Fallible<()> {
