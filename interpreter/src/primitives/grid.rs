@@ -22,19 +22,6 @@ pub struct Grid {
 
 /// A set of symbols given as a string (`"Bb"`), turned into a bitmask over symbol indices.
 pub type SymbolMask = u64;
-
-const OFFSETS_8: [(i32, i32); 8] = [
-    (-1, -1),
-    (0, -1),
-    (1, -1),
-    (-1, 0),
-    (1, 0),
-    (-1, 1),
-    (0, 1),
-    (1, 1),
-];
-const OFFSETS_4: [(i32, i32); 4] = [(0, -1), (-1, 0), (1, 0), (0, 1)];
-
 impl Grid {
     pub fn new(name: &str, width: usize, height: usize, symbols: &str) -> Result<Grid, String> {
         if !(1..=26).contains(&width) || !(1..=99).contains(&height) {
@@ -117,15 +104,16 @@ impl Grid {
         mask >> self.cells[index] & 1 != 0
     }
 
-    /// Neighbour indices: 8 with diagonals, else 4.
-    pub fn neighbours(&self, index: usize, diagonal: bool) -> impl Iterator<Item = usize> + '_ {
-        let (x, y) = ((index % self.width) as i32, (index / self.width) as i32);
-        let offsets: &[(i32, i32)] = if diagonal { &OFFSETS_8 } else { &OFFSETS_4 };
-        offsets.iter().filter_map(move |&(dx, dy)| {
-            let (nx, ny) = (x + dx, y + dy);
-            (nx >= 0 && ny >= 0 && (nx as usize) < self.width && (ny as usize) < self.height)
-                .then(|| ny as usize * self.width + nx as usize)
-        })
+    /// Neighbour indices in increasing order: 8 with diagonals, else 4.
+    pub fn neighbours(&self, index: usize, diagonal: bool) -> impl Iterator<Item = usize> {
+        let mut out = [0usize; 8];
+        let mut n = 0;
+        self.each_neighbour(index, diagonal, |i| {
+            out[n] = i;
+            n += 1;
+        });
+        out[..n].sort_unstable();
+        out.into_iter().take(n)
     }
 
     pub fn cells_matching(&self, mask: SymbolMask) -> Vec<usize> {
