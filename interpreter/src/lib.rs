@@ -4,7 +4,7 @@
 //!
 //! ```no_run
 //! use boardscript_interpreter::{Game, Setup};
-//! let game = Game::find("scripts".as_ref(), "virus-wars").unwrap();
+//! let game = Game::find("scripts".as_ref(), "my-game").unwrap();
 //! let mut state = game.start(&Setup { seed: 7, ..Setup::default() }).unwrap();
 //! let (seat, legal) = game.decisions(&state).unwrap().seats.remove(0);
 //! game.apply(&mut state, seat, &legal[0]).unwrap();

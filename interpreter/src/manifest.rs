@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 struct RawManifest {
     title: Option<String>,
     about: Option<String>,
-    /// For a variant: the base game's id (`virus-wars`).
+    /// For a variant: the base game's id (`chess`).
     base: Option<String>,
     scripts: Option<Vec<String>>,
     seats: Option<SeatSpec>,
@@ -156,7 +156,7 @@ impl OptionSpec {
 /// defaults replace the base's.
 #[derive(Debug, Clone)]
 pub struct GameSpec {
-    /// `virus-wars`, or `virus-wars/quick` for a variant.
+    /// `chess`, or `chess/blitz` for a variant.
     pub id: String,
     pub title: String,
     pub about: String,
