@@ -306,17 +306,23 @@ impl Game {
         };
         let action = self.check_legal(state, seat, legal, text)?;
         let mut scratch = state.clone();
-        if decisions.to_decide.len() == 1 {
+        // Seats that take part: those choosing now and those already holding a choice. A seat
+        // in `to_decide` with nothing to choose takes no part, so nobody waits for it.
+        let choosers: Vec<usize> = decisions
+            .to_decide
+            .iter()
+            .copied()
+            .filter(|s| {
+                state.pending.contains_key(s) || decisions.seats.iter().any(|(d, _)| d == s)
+            })
+            .collect();
+        if choosers.len() == 1 {
             self.apply_one(&mut scratch, seat, &action)?;
         } else {
             scratch.pending.insert(seat, action.clone());
-            if decisions
-                .to_decide
-                .iter()
-                .all(|s| scratch.pending.contains_key(s))
-            {
+            if choosers.iter().all(|s| scratch.pending.contains_key(s)) {
                 let held = std::mem::take(&mut scratch.pending);
-                for s in &decisions.to_decide {
+                for s in &choosers {
                     self.apply_one(&mut scratch, *s, &held[s])?;
                 }
             }

@@ -102,6 +102,10 @@ pub fn run(mut session: Session, watcher: Option<Watcher>) -> anyhow::Result<Exi
         match editor.readline(&prompt) {
             Ok(line) => {
                 interrupted = false;
+                // A script saved while the prompt waited applies to this very line.
+                if let Some(w) = &watcher {
+                    w.reload_if_changed(&mut session, &mut |text| println!("{text}"));
+                }
                 if !line.trim().is_empty() {
                     let _ = editor.add_history_entry(line.as_str());
                 }

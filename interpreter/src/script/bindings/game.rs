@@ -237,9 +237,19 @@ pub fn register(engine: &mut Engine) {
             arr
         });
     // The game log, for people.
-    engine.register_fn("log", |g: &mut G, text: &str| {
-        g.write(|s| s.log_event(text))
-    });
+    engine
+        .register_fn("log", |g: &mut G, text: &str| {
+            g.write(|s| s.log_event(text))
+        })
+        // A line only `seat` reads (its view keeps it, others' drop it).
+        .register_fn(
+            "log_to",
+            |g: &mut G, seat: &str, text: &str| -> Fallible<()> {
+                let i = g.seat(seat)?;
+                g.write(|s| s.log_private(text, vec![i]));
+                Ok(())
+            },
+        );
 }
 
 /// The counter named `name`, created at 0; allocates the name only the first time.
