@@ -299,3 +299,36 @@ fn deep_checks(game: &Game, state: &State, seat: usize, action: &str) -> Result<
     }
     Ok(())
 }
+
+/// Plays up to `n` random actions on `m` (bot seeded with `seed`), stopping early when the
+/// game ends or `stop(m)` holds.
+pub fn play_random(m: &mut Match, n: usize, seed: u64, stop: impl Fn(&Match) -> bool) {
+    let mut bot = rng::seeded(seed);
+    for _ in 0..n {
+        if stop(m) {
+            return;
+        }
+        let d = m.game.decisions(&m.state).expect("decisions");
+        let Some((seat, action)) = random::choose(&d, &mut bot) else {
+            return;
+        };
+        let name = m.state.seat_name(seat).to_string();
+        m.play(Some(&name), &action)
+            .unwrap_or_else(|e| panic!("{name} {action}: {e}"));
+    }
+}
+
+/// Replays `m`'s actions on a fresh match of the same game and setup: the states and the
+/// saves must be byte-identical (determinism).
+pub fn assert_replays_identically(m: &Match) {
+    let mut b = Match::new(load(&m.game.spec.id), m.setup.clone()).expect("start");
+    for p in m.actions().to_vec() {
+        b.play(Some(&p.seat), &p.action)
+            .unwrap_or_else(|e| panic!("replaying {}: {e}", p.action));
+    }
+    assert_eq!(
+        serde_json::to_string(&m.state).unwrap(),
+        serde_json::to_string(&b.state).unwrap()
+    );
+    assert_eq!(m.save_json(), b.save_json());
+}

@@ -784,19 +784,7 @@ fn random_match(seed: u64, actions: usize, bot_seed: u64, stop: impl Fn(&Match) 
         },
     )
     .unwrap();
-    let mut bot = boardscript_interpreter::primitives::rng::seeded(bot_seed);
-    for _ in 0..actions {
-        if stop(&m) {
-            break;
-        }
-        let d = m.game.decisions(&m.state).unwrap();
-        let Some((seat, action)) = boardscript_interpreter::bots::random::choose(&d, &mut bot)
-        else {
-            break;
-        };
-        let name = m.state.seat_name(seat).to_string();
-        m.play(Some(&name), &action).unwrap();
-    }
+    boardscript_tests::play_random(&mut m, actions, bot_seed, stop);
     m
 }
 
