@@ -5,6 +5,7 @@ use crate::cli::{GameArgs, ListArgs};
 use anyhow::Context;
 use boardscript_interpreter::manifest;
 use boardscript_interpreter::Game;
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -51,35 +52,38 @@ pub fn load(args: &GameArgs) -> anyhow::Result<Game> {
 pub fn list(args: ListArgs) -> anyhow::Result<ExitCode> {
     let root = scripts_root(args.scripts.as_deref());
     let games = manifest::list(&root);
+    let mut out = std::io::stdout().lock();
     if games.is_empty() {
         anyhow::bail!("no games in {}", root.display());
     }
     for g in games {
         match manifest::load(&g.dir, &g.id) {
-            Err(e) => println!("{}  (broken: {e})", g.id),
+            Err(e) => writeln!(out, "{}  (broken: {e})", g.id)?,
             Ok(spec) => {
                 let base = spec
                     .base
                     .as_ref()
                     .map_or(String::new(), |b| format!(" [variant of {b}]"));
-                println!(
+                writeln!(
+                    out,
                     "{}  {}{base}\n    seats: {}",
                     spec.id,
                     spec.title,
                     spec.seats.describe()
-                );
+                )?;
                 if !spec.about.is_empty() {
-                    println!("    {}", spec.about);
+                    writeln!(out, "    {}", spec.about)?;
                 }
                 for o in &spec.options {
                     let choices = o
                         .choices
                         .as_ref()
                         .map_or(String::new(), |c| format!(" ({})", c.join("|")));
-                    println!(
+                    writeln!(
+                        out,
                         "    --option {}={}{choices}  {}",
                         o.name, o.default, o.about
-                    );
+                    )?;
                 }
             }
         }

@@ -15,11 +15,20 @@ use std::process::ExitCode;
 fn main() -> ExitCode {
     match run(cli::Cli::parse()) {
         Ok(code) => code,
+        // A reader that stopped early (`boardscript list | head`) is not an error.
+        Err(err) if is_broken_pipe(&err) => ExitCode::SUCCESS,
         Err(err) => {
             eprintln!("error: {err:#}");
             ExitCode::from(2)
         }
     }
+}
+
+fn is_broken_pipe(err: &anyhow::Error) -> bool {
+    err.chain().any(|e| {
+        e.downcast_ref::<std::io::Error>()
+            .is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe)
+    })
 }
 
 fn run(cli: cli::Cli) -> anyhow::Result<ExitCode> {
