@@ -102,7 +102,7 @@ impl Session {
             .collect()
     }
 
-    /// Every deciding seat with its legal actions, numbered in this order by `actions`.
+    /// Every deciding seat with its legal actions, in `to_decide` order.
     fn numbered(&self) -> Result<Vec<(String, Vec<String>)>, Failure> {
         let d = self.m.game.decisions(&self.m.state)?;
         Ok(d.seats
@@ -114,10 +114,10 @@ impl Session {
             .collect())
     }
 
-    /// Legal actions of every deciding seat, for tab completion.
+    /// Legal actions of the first deciding seat (the one `actions` shows), for tab completion.
     pub fn completions(&self) -> Vec<String> {
         self.numbered()
-            .map(|d| d.into_iter().flat_map(|(_, a)| a).collect())
+            .map(|d| d.into_iter().take(1).flat_map(|(_, a)| a).collect())
             .unwrap_or_default()
     }
 
@@ -187,9 +187,18 @@ impl Session {
         if list.is_empty() {
             return Ok(Reply::text("the game is over; nobody decides").with("deciding", json!({})));
         }
+        // People share one screen: the text lists the first deciding seat's actions only; the
+        // others come up in turn once it has chosen (the JSON reply lists every seat).
         let mut text = String::new();
         let mut n = 1;
-        for (seat, acts) in &list {
+        if list.len() > 1 {
+            let others: Vec<&str> = list[1..].iter().map(|(s, _)| s.as_str()).collect();
+            text.push_str(&format!(
+                "also deciding, in turn: {} (a choice stays hidden until all have chosen)\n",
+                others.join(", ")
+            ));
+        }
+        for (seat, acts) in list.iter().take(1) {
             text.push_str(&format!("{seat} decides ({} legal):\n", acts.len()));
             let width = acts.iter().map(|a| a.len()).max().unwrap_or(0) + 6;
             let per_line = (78 / width).max(1);
@@ -214,6 +223,7 @@ impl Session {
         let all: Vec<(String, String)> = self
             .numbered()?
             .into_iter()
+            .take(1)
             .flat_map(|(s, acts)| acts.into_iter().map(move |a| (s.clone(), a)))
             .collect();
         let (seat, action) = all
