@@ -100,6 +100,17 @@ impl Game {
                 });
             }
         }
+        for (scoped, base) in rules.phase_scoped_fns() {
+            let arity = REQUIRED.iter().find(|r| r.0 == base).map_or(0, |r| r.1);
+            if !rules.has_fn(scoped, arity) {
+                return Err(ScriptError::Load {
+                    file: rules.file_of(scoped).unwrap_or_default().to_string(),
+                    message: format!(
+                        "`{scoped}` replaces `{base}` in its phase, so it takes {arity} parameters like it"
+                    ),
+                });
+            }
+        }
         let has_to_decide = rules.has_fn("to_decide", 1);
         Ok(Game {
             spec,
@@ -159,7 +170,7 @@ impl Game {
                 state.add_zone(name, None, *vis);
             }
         }
-        let _ = self.rules.call(&mut state, "setup", vec![])?;
+        let _ = self.rules.call(&mut state, "setup", &[])?;
         if let Some(text) = &setup.position {
             if !self.rules.has_fn("position", 2) {
                 return Err(PlayError::Setup(format!(
@@ -170,7 +181,7 @@ impl Game {
             let _ = self.rules.call(
                 &mut state,
                 "position",
-                vec![Dynamic::from(ImmutableString::from(text.as_str()))],
+                &[Dynamic::from(ImmutableString::from(text.as_str()))],
             )?;
         }
         Ok(state)
@@ -213,13 +224,14 @@ impl Game {
         if !self.has_to_decide {
             return Ok(vec![state.turn.current]);
         }
-        let v = self.rules.call_read(state, "to_decide", vec![])?;
+        let v = self.rules.call_read(state, "to_decide", &[])?;
         self.seat_list(state, v, "to_decide")
     }
 
     pub fn legal_actions(&self, state: &State, seat: usize) -> Result<Vec<Action>, PlayError> {
         let name = Dynamic::from(ImmutableString::from(state.seat_name(seat)));
-        let v = self.rules.call_read(state, "legal_actions", vec![name])?;
+        let function = self.rules.for_phase(&state.phase, "legal_actions");
+        let v = self.rules.call_read(state, function, &[name])?;
         let arr = v
             .try_cast::<Array>()
             .ok_or_else(|| self.shape_error("legal_actions", "an array of action strings"))?;
@@ -261,7 +273,7 @@ impl Game {
     }
 
     pub fn winners(&self, state: &State) -> Result<Vec<usize>, PlayError> {
-        let v = self.rules.call_read(state, "winners", vec![])?;
+        let v = self.rules.call_read(state, "winners", &[])?;
         self.seat_list(state, v, "winners")
     }
 
@@ -335,7 +347,7 @@ impl Game {
     fn apply_one(&self, state: &mut State, seat: usize, action: &str) -> Result<(), PlayError> {
         let name = state.seat_name(seat);
         let line = format!("{name}: {action}");
-        let args = vec![
+        let args = [
             Dynamic::from(ImmutableString::from(name)),
             Dynamic::from(ImmutableString::from(action)),
         ];
@@ -344,7 +356,13 @@ impl Game {
         } else {
             state.log_private(line, vec![seat]);
         }
-        let _ = self.rules.call(state, "apply", args)?;
+        let turn = (state.turn.number, state.turn.current);
+        let _ = self
+            .rules
+            .call(state, self.rules.for_phase(&state.phase, "apply"), &args)?;
+        if (state.turn.number, state.turn.current) == turn {
+            state.turn.count_step();
+        }
         state.actions_applied += 1;
         Ok(())
     }
@@ -369,11 +387,11 @@ impl Game {
             return Ok(notation);
         }
         if self.rules.has_fn("accept", 3) {
-            let args = vec![
+            let args = [
                 Dynamic::from(ImmutableString::from(state.seat_name(seat))),
                 Dynamic::from(ImmutableString::from(notation.as_str())),
             ];
-            let v = self.rules.call_read(state, "accept", args)?;
+            let v = self.rules.call_read(state, "accept", &args)?;
             if let Ok(canonical) = v.into_string() {
                 return Ok(canonical);
             }
@@ -406,7 +424,7 @@ impl Game {
             let name = seat.map_or(ImmutableString::new(), |s| state.seat_name(s).into());
             let v = self
                 .rules
-                .call_read(&view, "render", vec![Dynamic::from(name)])?;
+                .call_read(&view, "render", &[Dynamic::from(name)])?;
             return Ok(v.to_string());
         }
         Ok(describe(&view))

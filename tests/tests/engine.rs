@@ -108,3 +108,111 @@ fn winners(g) { [] }
     }
     assert!(m.game.is_over(&m.state).unwrap(), "round 3 has no actions");
 }
+
+/// Steps: the engine counts the actions of a turn and passes it after the last one; a
+/// shorter first turn, a script passing the turn early, and the step read back.
+#[test]
+fn the_engine_counts_steps_and_passes_the_turn() {
+    let (_dir, game) = game(
+        r#"
+fn setup(g) { g.set_steps(3); g.set_turn_steps(1); }
+fn legal_actions(g, seat) { ["go", "stop"] }
+fn apply(g, seat, action) { if action == "stop" { g.next_turn(); } }
+fn winners(g) { [] }
+"#,
+    );
+    let mut m = Match::new(game, Setup::default()).unwrap();
+    let seat = |m: &Match| m.state.turn.current;
+    m.play(None, "go").unwrap();
+    assert_eq!(seat(&m), 1, "the one-step first turn is over");
+    assert_eq!((m.state.turn.step(), m.state.turn.steps_left), (1, 3));
+    m.play(None, "go").unwrap();
+    m.play(None, "go").unwrap();
+    assert_eq!(seat(&m), 1, "two of three steps taken");
+    assert_eq!(m.state.turn.step(), 3);
+    m.play(None, "go").unwrap();
+    assert_eq!(seat(&m), 0, "passed after the third");
+    m.play(None, "stop").unwrap();
+    assert_eq!(seat(&m), 1, "the script passed the turn itself");
+    assert_eq!(
+        m.state.turn.steps_left, 3,
+        "and the new turn has all its steps"
+    );
+}
+
+/// Phase-scoped protocol functions stand in for the plain ones while their phase lasts.
+#[test]
+fn phase_functions_replace_the_plain_ones_in_their_phase() {
+    let (_dir, game) = game(
+        r#"
+fn setup(g) { g.set_phase("draft"); }
+fn legal_actions(g, seat) { ["play"] }
+fn apply(g, seat, action) { g.add_counter("played", 1); g.next_turn(); }
+fn draft_legal_actions(g, seat) { ["pick", "done"] }
+fn draft_apply(g, seat, action) {
+    if action == "done" { g.set_phase("main"); } else { g.add_counter("picked", 1); }
+    g.next_turn();
+}
+fn winners(g) { [] }
+"#,
+    );
+    let mut m = Match::new(game, Setup::default()).unwrap();
+    assert_eq!(m.game.legal_actions(&m.state, 0).unwrap(), ["pick", "done"]);
+    m.play(None, "pick").unwrap();
+    assert!(
+        m.play(None, "play").is_err(),
+        "`play` is not a draft action"
+    );
+    m.play(None, "done").unwrap();
+    assert_eq!(m.state.phase, "main");
+    assert_eq!(m.game.legal_actions(&m.state, 0).unwrap(), ["play"]);
+    m.play(None, "play").unwrap();
+    let c = &m.state.counters;
+    assert_eq!((c.get("picked"), c.get("played")), (Some(&1), Some(&1)));
+}
+
+/// A phase function must take the parameters of the function it replaces.
+#[test]
+fn a_phase_function_with_the_wrong_parameters_is_refused_at_load() {
+    let dir = tempfile::tempdir().unwrap();
+    let g = dir.path().join("duel");
+    std::fs::create_dir_all(&g).unwrap();
+    std::fs::write(
+        g.join("game.toml"),
+        "[seats]\nnames = [\"east\", \"west\"]\n",
+    )
+    .unwrap();
+    let rules = "fn setup(g) {}\nfn legal_actions(g, s) { [] }\nfn apply(g, s, a) {}\n\
+                 fn winners(g) { [] }\nfn draft_apply(g, a) {}\n";
+    std::fs::write(g.join("rules.rhai"), rules).unwrap();
+    let err = Game::load(&g, "duel").err().expect("refused").to_string();
+    assert!(
+        err.contains("draft_apply") && err.contains("3 parameters"),
+        "{err}"
+    );
+}
+
+/// `replace(c, from, to)` maps a cell's symbol like `tr`, and refuses a symbol not in `from`.
+#[test]
+fn grid_replace_maps_symbols_like_tr() {
+    let (_dir, game) = game(
+        r#"
+fn setup(g) { let b = g.new_grid("board", 3, 1, ".BRb"); b.set("b1", "R"); }
+fn legal_actions(g, seat) { ["a1", "b1", "c1"] }
+fn apply(g, seat, cell) { g.replace("board", cell, ".R", "Bb"); }
+fn winners(g) { [] }
+"#,
+    );
+    let mut m = Match::new(game, Setup::default()).unwrap();
+    m.play(None, "a1").unwrap();
+    m.play(None, "b1").unwrap();
+    let board = m.game.eval(
+        &m.state,
+        r#"let b = g.grid("board"); b.get("a1") + b.get("b1")"#,
+    );
+    assert_eq!(board.unwrap(), "\"Bb\"");
+    let before = m.state.clone();
+    let err = m.play(None, "a1").unwrap_err().to_string();
+    assert!(err.contains("holds `B`, none of `.R`"), "{err}");
+    assert_eq!(m.state, before, "a refused action changes nothing");
+}

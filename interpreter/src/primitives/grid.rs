@@ -2,7 +2,9 @@
 //! native neighbourhood, flood-fill and distance queries: the hot paths of board games.
 
 use serde::{Deserialize, Serialize};
-use std::collections::VecDeque;
+use std::cell::RefCell;
+use std::collections::{HashMap, VecDeque};
+use std::rc::Rc;
 use std::sync::Arc;
 
 /// Cells hold one symbol each, stored as its index in `symbols` (index 0 is the empty cell).
@@ -18,6 +20,52 @@ pub struct Grid {
     /// Terminal colour name per symbol ("" for none), used by `render`.
     #[serde(default)]
     pub colors: Arc<[String]>,
+}
+
+/// Every cell's neighbours for one grid shape, flat (`list[start[i]..start[i + 1]]`), built
+/// once per shape and thread so floods read a table instead of working out coordinates.
+struct NeighbourTable {
+    start: Vec<u32>,
+    list: Vec<u32>,
+}
+
+impl NeighbourTable {
+    fn of(width: usize, height: usize, diagonal: bool) -> Rc<NeighbourTable> {
+        thread_local! {
+            static TABLES: RefCell<HashMap<(usize, usize, bool), Rc<NeighbourTable>>> =
+                RefCell::new(HashMap::new());
+        }
+        TABLES.with(|t| {
+            t.borrow_mut()
+                .entry((width, height, diagonal))
+                .or_insert_with(|| Rc::new(NeighbourTable::build(width, height, diagonal)))
+                .clone()
+        })
+    }
+
+    fn build(width: usize, height: usize, diagonal: bool) -> NeighbourTable {
+        // Only the shape matters; a one-symbol grid gives `each_neighbour` something to walk.
+        let shape = Grid {
+            name: Arc::from(""),
+            width,
+            height,
+            symbols: Arc::from(vec!['.']),
+            cells: vec![0; width * height],
+            colors: Arc::from(Vec::new()),
+        };
+        let mut start = Vec::with_capacity(shape.len() + 1);
+        let mut list = Vec::with_capacity(shape.len() * 8);
+        for i in 0..shape.len() {
+            start.push(list.len() as u32);
+            shape.each_neighbour(i, diagonal, |n| list.push(n as u32));
+        }
+        start.push(list.len() as u32);
+        NeighbourTable { start, list }
+    }
+
+    fn of_cell(&self, i: usize) -> &[u32] {
+        &self.list[self.start[i] as usize..self.start[i + 1] as usize]
+    }
 }
 
 /// A set of symbols given as a string (`"Bb"`), turned into a bitmask over symbol indices.
@@ -190,25 +238,44 @@ impl Grid {
         into: SymbolMask,
         diagonal: bool,
     ) -> Vec<usize> {
-        // 0: untouched, 1: in the region, 2: reached from it.
+        // One pass: flood the region breadth-first over a precomputed neighbour table,
+        // collecting each cell it touches that is in `into`. (Hot path of games like Virus
+        // Wars, where it runs every step.)
+        const REGION: u8 = 1;
+        const REACHED: u8 = 2;
+        let table = NeighbourTable::of(self.width, self.height, diagonal);
         let mut mark = vec![0u8; self.len()];
-        let mut seen = vec![false; self.len()];
-        self.flood_into(from, through, diagonal, &mut seen);
-        for (i, &r) in seen.iter().enumerate() {
-            if r {
-                mark[i] = 1;
+        let mut queue: Vec<u32> = Vec::with_capacity(self.len());
+        let mut reached = 0;
+        for (i, &c) in self.cells.iter().enumerate() {
+            if from >> c & 1 != 0 {
+                mark[i] = REGION;
+                queue.push(i as u32);
             }
         }
-        for i in 0..self.len() {
-            if mark[i] == 1 {
-                self.each_neighbour(i, diagonal, |n| {
-                    if mark[n] == 0 && into >> self.cells[n] & 1 != 0 {
-                        mark[n] = 2;
-                    }
-                });
+        let mut k = 0;
+        while k < queue.len() {
+            let i = queue[k] as usize;
+            k += 1;
+            for &n in table.of_cell(i) {
+                let n = n as usize;
+                if mark[n] != 0 {
+                    continue;
+                }
+                let c = self.cells[n];
+                if through >> c & 1 != 0 {
+                    mark[n] = REGION;
+                    queue.push(n as u32);
+                } else if into >> c & 1 != 0 {
+                    mark[n] = REACHED;
+                    reached += 1;
+                }
             }
         }
-        (0..self.len()).filter(|&i| mark[i] == 2).collect()
+        // In index order, so action lists do not depend on the flood's path.
+        let mut out = Vec::with_capacity(reached);
+        out.extend((0..self.len()).filter(|&i| mark[i] == REACHED));
+        out
     }
 
     /// Cells connected to any cell in `from` through `through` (the seeds included).

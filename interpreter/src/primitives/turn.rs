@@ -1,4 +1,5 @@
-//! Turn order: whose turn it is, direction, rounds, skips and eliminated seats.
+//! Turn order: whose turn it is, direction, rounds, skips, eliminated seats, and the steps
+//! (actions) of a turn when a game has several per turn.
 
 use serde::{Deserialize, Serialize};
 
@@ -15,6 +16,14 @@ pub struct Turn {
     pub eliminated: Vec<bool>,
     /// Seats to pass over at the next `advance`.
     pub pending_skips: u32,
+    /// Actions in each turn when the engine counts them (0: the script passes turns itself).
+    #[serde(default)]
+    pub steps: i64,
+    /// Actions in the current turn, and how many of them are still to come.
+    #[serde(default)]
+    pub turn_steps: i64,
+    #[serde(default)]
+    pub steps_left: i64,
 }
 
 impl Turn {
@@ -26,6 +35,50 @@ impl Turn {
             number: 1,
             eliminated: vec![false; seats],
             pending_skips: 0,
+            steps: 0,
+            turn_steps: 0,
+            steps_left: 0,
+        }
+    }
+
+    /// Every turn from now has `n` actions, this one included (0: stop counting).
+    pub fn set_steps(&mut self, n: i64) {
+        self.steps = n;
+        self.set_turn_steps(n);
+    }
+
+    /// The current turn has `n` actions in all (say, a shorter first turn).
+    pub fn set_turn_steps(&mut self, n: i64) {
+        self.turn_steps = n;
+        self.steps_left = n;
+    }
+
+    /// Gives the turn to seat `i` (a new turn for it when the engine counts steps).
+    pub fn set_current(&mut self, i: usize) {
+        self.current = i;
+        if self.steps > 0 {
+            self.set_turn_steps(self.steps);
+        }
+    }
+
+    /// Makes step `k` (from 1) of this turn the next one, as a position may ask.
+    pub fn set_step(&mut self, k: i64) {
+        self.steps_left = self.turn_steps - k + 1;
+    }
+
+    /// Which action of the turn comes next, from 1.
+    pub fn step(&self) -> i64 {
+        self.turn_steps - self.steps_left + 1
+    }
+
+    /// Counts one action of the current turn; passes the turn when it was the last. Called
+    /// by the engine after each applied action, unless the action passed the turn itself.
+    pub fn count_step(&mut self) {
+        if self.steps > 0 {
+            self.steps_left -= 1;
+            if self.steps_left <= 0 {
+                self.advance();
+            }
         }
     }
 
@@ -63,5 +116,8 @@ impl Turn {
         }
         self.current = next;
         self.number += 1;
+        if self.steps > 0 {
+            self.set_turn_steps(self.steps);
+        }
     }
 }

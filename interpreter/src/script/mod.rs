@@ -15,6 +15,41 @@ use std::collections::HashMap;
 use std::rc::Rc;
 use std::sync::Arc;
 
+/// The arguments of a protocol call: `g`, then the caller's own, cloned straight into Rhai's
+/// argument list (no intermediate `Vec`; the caller keeps its copy for error tracing).
+struct CallArgs<'a> {
+    g: &'a Rc<RefCell<State>>,
+    rest: &'a [Dynamic],
+}
+
+impl rhai::FuncArgs for CallArgs<'_> {
+    fn parse<A: Extend<Dynamic>>(self, args: &mut A) {
+        args.extend(std::iter::once(Dynamic::from(G(self.g.clone()))));
+        args.extend(self.rest.iter().cloned());
+    }
+}
+
+/// Protocol functions a phase may replace with its own `<phase>_<name>`.
+pub const PHASE_SCOPED: [&str; 2] = ["legal_actions", "apply"];
+
+fn phase_scoped(
+    arities: &HashMap<String, Vec<usize>>,
+) -> HashMap<String, HashMap<&'static str, String>> {
+    let mut out: HashMap<String, HashMap<&'static str, String>> = HashMap::new();
+    for name in arities.keys() {
+        for base in PHASE_SCOPED {
+            if let Some(phase) = name.strip_suffix(base).and_then(|p| p.strip_suffix('_')) {
+                if !phase.is_empty() {
+                    out.entry(phase.to_string())
+                        .or_default()
+                        .insert(base, name.clone());
+                }
+            }
+        }
+    }
+    out
+}
+
 /// One script file: the name errors show for it, and its text.
 #[derive(Debug, Clone)]
 pub struct Source {
@@ -29,6 +64,9 @@ pub struct Rules {
     fn_files: HashMap<String, Arc<str>>,
     /// Functions by name and arity, for checking the protocol at load time.
     arities: HashMap<String, Vec<usize>>,
+    /// Phase-scoped protocol functions: `opening_legal_actions` stands in for
+    /// `legal_actions` while the phase is `opening` (phase -> base name -> scoped name).
+    phased: HashMap<String, HashMap<&'static str, String>>,
     printed: sandbox::Printed,
     limits: Limits,
     sources: Vec<Source>,
@@ -60,8 +98,10 @@ impl Rules {
                 .or_default()
                 .push(f.params.len());
         }
+        let phased = phase_scoped(&arities);
         let slot = Rc::new(RefCell::new(State::new(vec![], Default::default(), 0)));
         Ok(Rules {
+            phased,
             engine,
             ast,
             fn_files,
@@ -76,6 +116,22 @@ impl Rules {
 
     pub fn has_fn(&self, name: &str, arity: usize) -> bool {
         self.arities.get(name).is_some_and(|a| a.contains(&arity))
+    }
+
+    /// The function to call for protocol function `base` in `phase`: `<phase>_<base>` when
+    /// the script defines one, else `base`. A lookup, no formatting: it runs every step.
+    pub fn for_phase<'a>(&'a self, phase: &str, base: &'a str) -> &'a str {
+        self.phased
+            .get(phase)
+            .and_then(|fns| fns.get(base))
+            .map_or(base, String::as_str)
+    }
+
+    /// Every phase-scoped function, as (scoped name, base name, its arity).
+    pub fn phase_scoped_fns(&self) -> impl Iterator<Item = (&str, &str)> {
+        self.phased
+            .values()
+            .flat_map(|fns| fns.iter().map(|(base, f)| (f.as_str(), *base)))
     }
 
     pub fn sources(&self) -> &[Source] {
@@ -93,23 +149,28 @@ impl Rules {
         &self,
         state: &mut State,
         name: &str,
-        args: Vec<Dynamic>,
+        args: &[Dynamic],
     ) -> Result<Dynamic, ScriptError> {
         std::mem::swap(state, &mut self.slot.borrow_mut());
-        let mut all = Vec::with_capacity(args.len() + 1);
-        all.push(Dynamic::from(G(self.slot.clone())));
-        all.extend(args);
-        let mut result = self.call_raw(name, all.clone());
+        let mut result = self.call_raw(
+            name,
+            CallArgs {
+                g: &self.slot,
+                rest: args,
+            },
+        );
         std::mem::swap(state, &mut self.slot.borrow_mut());
         if let Err(e) = &mut result {
             if e.position().is_some_and(|p| p.line == 0) {
                 // The state the call started from is gone; the trace re-runs on a copy of where
                 // it stopped, which for a runaway loop or string is the same place.
-                self.locate(state.clone(), name, all, e);
+                self.locate(state.clone(), name, args, e);
             }
         }
-        for line in self.printed.borrow_mut().drain(..) {
-            state.log_event(line);
+        if !self.printed.borrow().is_empty() {
+            for line in self.printed.borrow_mut().drain(..) {
+                state.log_event(line);
+            }
         }
         result
     }
@@ -119,14 +180,14 @@ impl Rules {
         &self,
         state: &State,
         name: &str,
-        args: Vec<Dynamic>,
+        args: &[Dynamic],
     ) -> Result<Dynamic, ScriptError> {
         let mut copy = state.clone();
         self.call(&mut copy, name, args)
     }
 
     /// Fills in the place of an error that Rhai reported without one.
-    fn locate(&self, mut state: State, name: &str, mut args: Vec<Dynamic>, err: &mut ScriptError) {
+    fn locate(&self, mut state: State, name: &str, args: &[Dynamic], err: &mut ScriptError) {
         let (engine, trace) = self
             .tracer
             .get_or_init(|| sandbox::tracing_engine(&self.limits));
@@ -134,7 +195,6 @@ impl Rules {
             &mut state,
             State::new(vec![], Default::default(), 0),
         )));
-        args[0] = Dynamic::from(G(cell));
         *trace.borrow_mut() = (rhai::Position::NONE, String::new());
         let options = CallFnOptions::new().eval_ast(false).rewind_scope(true);
         let _ = engine.call_fn_with_options::<Dynamic>(
@@ -142,7 +202,10 @@ impl Rules {
             &mut Scope::new(),
             &self.ast,
             name,
-            args,
+            CallArgs {
+                g: &cell,
+                rest: args,
+            },
         );
         self.printed.borrow_mut().clear();
         let (pos, function) = trace.borrow().clone();
@@ -161,7 +224,7 @@ impl Rules {
         }
     }
 
-    fn call_raw(&self, name: &str, args: Vec<Dynamic>) -> Result<Dynamic, ScriptError> {
+    fn call_raw(&self, name: &str, args: CallArgs) -> Result<Dynamic, ScriptError> {
         let options = CallFnOptions::new().eval_ast(false).rewind_scope(true);
         self.engine
             .call_fn_with_options::<Dynamic>(options, &mut Scope::new(), &self.ast, name, args)

@@ -31,7 +31,7 @@ pub fn register(engine: &mut Engine) {
         .register_fn("turn", |g: &mut G| g.seat_name(g.read(|s| s.turn.current)))
         .register_fn("set_turn", |g: &mut G, seat: &str| -> Fallible<()> {
             let i = g.seat(seat)?;
-            g.write(|s| s.turn.current = i);
+            g.write(|s| s.turn.set_current(i));
             Ok(())
         })
         .register_fn("next_turn", |g: &mut G| g.write(|s| s.turn.advance()))
@@ -52,6 +52,21 @@ pub fn register(engine: &mut Engine) {
             g.write(|s| s.turn.round = r)
         })
         .register_fn("turn_number", |g: &mut G| g.read(|s| s.turn.number))
+        // Steps: several actions a turn, counted by the engine, which passes the turn after
+        // the last one (a script may still pass it earlier with `next_turn`).
+        .register_fn("set_steps", |g: &mut G, n: INT| {
+            g.write(|s| s.turn.set_steps(n))
+        })
+        .register_fn("set_turn_steps", |g: &mut G, n: INT| {
+            g.write(|s| s.turn.set_turn_steps(n))
+        })
+        .register_fn("steps", |g: &mut G| g.read(|s| s.turn.steps))
+        .register_fn("turn_steps", |g: &mut G| g.read(|s| s.turn.turn_steps))
+        .register_fn("steps_left", |g: &mut G| g.read(|s| s.turn.steps_left))
+        .register_fn("step", |g: &mut G| g.read(|s| s.turn.step()))
+        .register_fn("set_step", |g: &mut G, k: INT| {
+            g.write(|s| s.turn.set_step(k))
+        })
         .register_fn("eliminate", |g: &mut G, seat: &str| -> Fallible<()> {
             let i = g.seat(seat)?;
             g.write(|s| s.turn.eliminated[i] = true);
