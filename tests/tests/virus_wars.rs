@@ -158,9 +158,18 @@ fn virus_invariant(_: &Game, before: &State, after: &State) -> Result<(), String
     if !ok {
         return Err(format!("cell went from {was} to {now}"));
     }
-    let steps_left = after.counters["steps_left"];
-    if !(1..=after.counters["turn_steps"]).contains(&steps_left) {
-        return Err(format!("steps_left {steps_left} out of range"));
+    // The engine counts steps: the turn passes exactly after the last one.
+    let (tb, ta) = (&before.turn, &after.turn);
+    let passed = ta.current != tb.current;
+    if passed != (tb.steps_left == 1) {
+        return Err(format!(
+            "turn passed: {passed}, with {} step(s) left before",
+            tb.steps_left
+        ));
+    }
+    let expected_left = if passed { ta.steps } else { tb.steps_left - 1 };
+    if ta.steps_left != expected_left || !(1..=ta.turn_steps).contains(&ta.steps_left) {
+        return Err(format!("steps_left {} out of range", ta.steps_left));
     }
     Ok(())
 }
