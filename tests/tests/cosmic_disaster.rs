@@ -815,3 +815,146 @@ fn random_playouts_options() {
         14,
     );
 }
+
+// ---------------------------------------------------------------- Variants
+
+const BLAME: &str = "cosmic-disaster/blame";
+const PAID: &str = "cosmic-disaster/paid-movement";
+const CHOSEN: &str = "cosmic-disaster/chosen-proliferation";
+const SPECIAL: &str = "cosmic-disaster/special-cards";
+
+fn variant(id: &str, position: &str) -> Table {
+    Table::new(id).seed(5).seats(3).position(position).start()
+}
+
+/// V4: a star destroyed by proliferation costs 2 points to a player on it and 1 to a player
+/// on a neighbour, never to the active player; the base game blames nobody.
+#[test]
+fn v4_blame_for_a_destroyed_star() {
+    let pos = "tokens 5:4 8:4\npawn p1 6\npawn p2 5\npawn p3 4\nscore p1 5\nscore p2 5\nscore p3 5\ndeck 5 3 2 13\nturn p1";
+    let t = variant(BLAME, pos);
+    assert_eq!(destroyed(&t), [5]);
+    assert_eq!(
+        (score(&t, "p1"), score(&t, "p2"), score(&t, "p3")),
+        (5, 3, 4)
+    );
+    assert_eq!(counter(t.state(), "bag"), 100 - 8 - 15 + 2 + 3);
+    let t = variant(ID, pos);
+    assert_eq!(destroyed(&t), [5]);
+    assert_eq!(
+        (score(&t, "p1"), score(&t, "p2"), score(&t, "p3")),
+        (5, 5, 5)
+    );
+}
+
+/// V5: every move costs a card, and a pawn moves as often as it pays; the base game moves
+/// once, for free.
+#[test]
+fn v5_paid_movement() {
+    let pos = "pawn p1 8\nhand p1 3 5\nturn p1\nstep move";
+    let mut t = variant(PAID, pos);
+    let legal = t.legal("p1");
+    assert!(legal.contains(&"move 9 pay 3".to_string()));
+    assert!(!legal.contains(&"move 9".to_string()));
+    t.play("p1", "move 9 pay 3");
+    assert_eq!((pawn(&t, "p1"), hand(&t, "p1")), (9, vec!["5".to_string()]));
+    t.play("p1", "move 10 pay 5");
+    assert_eq!(pawn(&t, "p1"), 10);
+    assert_eq!(t.legal("p1"), ["pass"], "no card left to pay with");
+    let mut t = variant(ID, pos);
+    assert!(t.legal("p1").contains(&"move 9".to_string()));
+    t.play("p1", "move 9");
+    assert_eq!(pawn(&t, "p1"), 9);
+    let h = hand(&t, "p1");
+    assert!(
+        h.contains(&"3".into()) && h.contains(&"5".into()),
+        "nothing paid: {h:?}"
+    );
+}
+
+/// V3: the active player draws one card per player (a J is Great Prosperity and one card
+/// fewer) and proliferates with cards chosen from the hand; the base game reveals.
+#[test]
+fn v3_chosen_proliferation() {
+    let pos =
+        "tokens 8:4\npawn p1 12\npawn p2 12\npawn p3 12\nhand p1 9 10 11 12\ndeck 5 6 J\nturn p1";
+    let mut t = variant(CHOSEN, pos);
+    assert_eq!(phase(&t), "choose");
+    assert_eq!(star(&t, 8), 5, "the J drawn was Great Prosperity");
+    assert_eq!(
+        t.legal("p1"),
+        [
+            "proliferate 10",
+            "proliferate 11",
+            "proliferate 12",
+            "proliferate 5",
+            "proliferate 6",
+            "proliferate 9"
+        ]
+    );
+    t.play("p1", "proliferate 12").play("p1", "proliferate 9");
+    assert_eq!(occupied(&t), [(8, 5), (9, 1), (12, 1)]);
+    assert_eq!(phase(&t), "move");
+    assert_eq!(hand(&t, "p1").len(), 4);
+    let t = variant(ID, pos);
+    assert_eq!(occupied(&t), [(5, 2), (6, 2), (8, 5)]);
+    assert_eq!(hand(&t, "p1").len(), 4);
+}
+
+/// V6: Double, Close, Majority, Blackhole and Retrograde in play; the base game has none.
+#[test]
+fn v6_special_cards() {
+    let pos = "tokens 6:2 7:1 8:4\npawn p1 6\npawn p2 3\npawn p3 12\nhand p1 double close 2 4 3\ndeck 10 10\nturn p1\nstep rescue";
+    let t = variant(SPECIAL, pos);
+    let legal = t.legal("p1");
+    for a in ["rescue 4+2", "rescue 4+2 double", "close 7 4+3"] {
+        assert!(legal.contains(&a.to_string()), "{a} in {legal:?}");
+    }
+    assert!(!legal.contains(&"majority".to_string()));
+    let mut t = variant(SPECIAL, pos);
+    let played = t.m.play(Some("p1"), "rescue (4 + 2) double").unwrap();
+    assert_eq!(played.action, "rescue 4+2 double");
+    assert_eq!((score(&t, "p1"), star(&t, 6)), (2, 0));
+    let mut t = variant(SPECIAL, pos);
+    let err = t.try_play("p1", "close 5 3+2").unwrap_err().to_string();
+    assert!(err.contains("no Earthling"), "{err}");
+    t.play("p1", "close 7 3+4");
+    assert_eq!((score(&t, "p1"), star(&t, 7), star(&t, 6)), (1, 0, 2));
+
+    let pos = "tokens 6:5 8:4\npawn p1 7\npawn p2 3\npawn p3 12\nhand p1 majority blackhole retrograde\ndeck 10 10 10\nturn p1\nstep move";
+    let mut t = variant(SPECIAL, pos);
+    t.play("p1", "blackhole");
+    assert_eq!((pawn(&t, "p2"), pawn(&t, "p3")), (7, 7));
+    t.play("p1", "move 6");
+    assert!(t.legal("p1").contains(&"majority".to_string()));
+    t.play("p1", "majority");
+    assert_eq!((score(&t, "p1"), star(&t, 6)), (1, 4));
+    t.play("p1", "pass");
+    t.play("p1", "retrograde");
+    assert_eq!(pawn(&t, "p1"), 7);
+
+    let base = Table::new(ID).seed(5).seats(3).start();
+    assert_eq!(base.state().cards.len(), 67);
+    let special = Table::new(SPECIAL).seed(5).seats(3).start();
+    assert_eq!(special.state().cards.len(), 77);
+    let err = Match::new(
+        load(ID),
+        Setup {
+            seats: Some(3),
+            position: Some("hand p1 double".into()),
+            ..Setup::default()
+        },
+    )
+    .err()
+    .unwrap()
+    .to_string();
+    assert!(err.contains("no 'double' card"), "{err}");
+}
+
+/// 1,000 seeded random games of each variant, 3 seats.
+#[test]
+fn random_playouts_variants() {
+    for (i, id) in [BLAME, PAID, CHOSEN, SPECIAL].iter().enumerate() {
+        playouts(id, 3, &[], 1000, 20 + i as u64);
+    }
+}
