@@ -794,7 +794,7 @@ fn random_playouts_4_seats() {
 #[test]
 fn random_playouts_options() {
     playouts(ID, 4, &[("team", "true")], 50, 10);
-    playouts(ID, 2, &[("arithmetic", "four-ops")], 50, 11);
+    playouts(ID, 2, &[("arithmetic", "four-ops")], 20, 11);
     playouts(ID, 3, &[("migration", "split")], 50, 12);
     playouts(
         ID,
