@@ -1,6 +1,8 @@
 //! Generic building blocks of a game state: zones of cards, grids, graphs, dice and the RNG,
-//! turn order. None of them knows any game; scripts reach them through `script::bindings`.
+//! turn order, and searches such as making a number from others. None of them knows any game;
+//! scripts reach them through `script::bindings`.
 
+pub mod arith;
 pub mod graph;
 pub mod grid;
 pub mod rng;

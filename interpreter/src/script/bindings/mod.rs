@@ -2,6 +2,7 @@
 //! list of names a script may call lives here.
 
 mod card;
+mod expr;
 mod game;
 mod graph;
 mod grid;
@@ -77,6 +78,7 @@ pub fn register_all(engine: &mut Engine) {
     zone::register(engine);
     grid::register(engine);
     graph::register(engine);
+    expr::register(engine);
     engine.register_fn("paint", paint);
     // Whitespace-separated words, for scripts that parse positions and notation.
     engine.register_fn("words", |text: &str| strings(text.split_whitespace()));
