@@ -1,10 +1,16 @@
 //! Engine mechanisms that no shipped game exercises fully yet, on small games written here:
 //! simultaneous decisions (held, hidden, resolved together) and turn-order defaults.
 
+use boardscript_interpreter::script::ScriptError;
 use boardscript_interpreter::{Game, Match, Setup};
 
 /// Writes a two-seat game whose rules are `rules` into a temp folder and loads it.
 fn game(rules: &str) -> (tempfile::TempDir, Game) {
+    let (dir, game) = try_game(rules);
+    (dir, game.unwrap())
+}
+
+fn try_game(rules: &str) -> (tempfile::TempDir, Result<Game, ScriptError>) {
     let dir = tempfile::tempdir().unwrap();
     let g = dir.path().join("duel");
     std::fs::create_dir_all(&g).unwrap();
@@ -14,7 +20,7 @@ fn game(rules: &str) -> (tempfile::TempDir, Game) {
     )
     .unwrap();
     std::fs::write(g.join("rules.rhai"), rules).unwrap();
-    let game = Game::load(&g, "duel").unwrap();
+    let game = Game::load(&g, "duel");
     (dir, game)
 }
 
@@ -174,18 +180,10 @@ fn winners(g) { [] }
 /// A phase function must take the parameters of the function it replaces.
 #[test]
 fn a_phase_function_with_the_wrong_parameters_is_refused_at_load() {
-    let dir = tempfile::tempdir().unwrap();
-    let g = dir.path().join("duel");
-    std::fs::create_dir_all(&g).unwrap();
-    std::fs::write(
-        g.join("game.toml"),
-        "[seats]\nnames = [\"east\", \"west\"]\n",
-    )
-    .unwrap();
     let rules = "fn setup(g) {}\nfn legal_actions(g, s) { [] }\nfn apply(g, s, a) {}\n\
                  fn winners(g) { [] }\nfn draft_apply(g, a) {}\n";
-    std::fs::write(g.join("rules.rhai"), rules).unwrap();
-    let err = Game::load(&g, "duel").err().expect("refused").to_string();
+    let (_dir, game) = try_game(rules);
+    let err = game.err().expect("refused").to_string();
     assert!(
         err.contains("draft_apply") && err.contains("3 parameters"),
         "{err}"

@@ -99,15 +99,7 @@ impl GridRef {
             }
             return fail(format!("cell {cell} holds `{now}`, none of `{from}`"));
         };
-        let new = to.chars().nth(k).unwrap_or(now);
-        let Some(v) = self.with(|g| g.symbol_index(new)) else {
-            return fail(format!(
-                "`{new}` is not a symbol of this grid ({})",
-                self.with(|g| g.symbol_list())
-            ));
-        };
-        self.g.write(|s| s.grids_mut()[self.idx].cells[i] = v);
-        Ok(())
+        self.put(i, to.chars().nth(k).unwrap_or(now))
     }
 
     fn set(&mut self, cell: &str, symbol: &str) -> Fallible<()> {
@@ -116,6 +108,11 @@ impl GridRef {
         let (Some(c), None) = (chars.next(), chars.next()) else {
             return fail(format!("a cell holds one symbol, not `{symbol}`"));
         };
+        self.put(i, c)
+    }
+
+    /// Writes symbol `c` into cell `i`, if it is one of the grid's symbols.
+    fn put(&self, i: usize, c: char) -> Fallible<()> {
         let Some(v) = self.with(|g| g.symbol_index(c)) else {
             return fail(format!(
                 "`{c}` is not a symbol of this grid ({})",
