@@ -863,14 +863,21 @@ fn bad_input_is_refused_state_unchanged() {
         assert_eq!(t.state(), &before, "{a} changed the state");
         err
     };
-    assert!(matches!(
-        refused(&mut t, "p2", "pass"),
-        PlayError::NotDeciding { .. }
-    ));
-    assert!(matches!(
-        refused(&mut t, "p1", "play virus 5 p2"),
-        PlayError::Illegal { .. }
-    ));
+    let err = refused(&mut t, "p2", "pass");
+    assert!(matches!(err, PlayError::NotDeciding { .. }));
+    assert_eq!(
+        err.to_string(),
+        "`p2` is not deciding now; waiting for: p1",
+        "a clear message"
+    );
+    let err = refused(&mut t, "p1", "play virus 5 p2");
+    assert!(matches!(err, PlayError::Illegal { .. }));
+    let text = err.to_string();
+    assert!(
+        text.starts_with("`play virus 5 p2` is not a legal action for p1; legal now: ")
+            && text.contains("play poison 5 p2"),
+        "a clear message listing the legal actions: {text}"
+    );
     assert!(matches!(
         refused(&mut t, "p1", "play poison 4 p2"),
         PlayError::Illegal { .. }
