@@ -45,8 +45,9 @@ pub struct State {
     pub counters: Arc<Counters>,
     pub seat_counters: Arc<Vec<Counters>>,
     pub vars: Arc<BTreeMap<String, Var>>,
-    /// The card catalogue, shared between clones.
-    pub cards: Arc<Vec<CardDef>>,
+    /// The card catalogue, shared between clones; entries are shared too, so a view's redacted
+    /// copy costs reference counts, not copies of names and properties.
+    pub cards: Arc<Vec<Arc<CardDef>>>,
     pub zones: Arc<Vec<Zone>>,
     pub grids: Arc<Vec<Grid>>,
     pub graphs: Arc<Vec<Graph>>,
@@ -143,7 +144,7 @@ impl State {
         if cards.len() >= CardId::HIDDEN.0 as usize {
             return Err("too many cards".into());
         }
-        cards.push(def);
+        cards.push(Arc::new(def));
         Ok(CardId(cards.len() as u16 - 1))
     }
 
@@ -169,15 +170,32 @@ impl State {
     /// What `seat` may see (None: a spectator): other seats' hidden cards become
     /// `CardId::HIDDEN`, zones nobody sees lose their order, private script data and other
     /// seats' held choices are dropped, and the RNG is replaced so its state cannot leak.
+    ///
+    /// Built for every seat after every action by tests and bots, so it copies only what it
+    /// redacts: collections with nothing to hide stay shared with `self`.
     pub fn view(&self, seat: Option<usize>) -> State {
         let mut v = self.clone();
-        for z in v.zones_mut() {
-            if !z.visible_to(seat) {
-                z.cards.iter_mut().for_each(|c| *c = CardId::HIDDEN);
+        if self
+            .zones
+            .iter()
+            .any(|z| !z.visible_to(seat) && z.cards.iter().any(|&c| c != CardId::HIDDEN))
+        {
+            for z in v.zones_mut() {
+                if !z.visible_to(seat) {
+                    z.cards.fill(CardId::HIDDEN);
+                }
             }
         }
-        v.vars_mut().retain(|_, var| may_see(&var.seen_by, seat));
-        v.log.retain(|e| may_see(&e.seen_by, seat));
+        if self.vars.values().any(|var| !may_see(&var.seen_by, seat)) {
+            v.vars_mut().retain(|_, var| may_see(&var.seen_by, seat));
+        }
+        // The log is persistent: keep the longest prefix every line of which the seat may
+        // read (shared), and filter only the rest.
+        if let Some(first) = self.log.iter().position(|e| !may_see(&e.seen_by, seat)) {
+            let mut rest = v.log.split_off(first);
+            rest.retain(|e| may_see(&e.seen_by, seat));
+            v.log.append(rest);
+        }
         v.pending.retain(|s, _| Some(*s) == seat);
         v.rng = rng::seeded(0);
         // The catalogue keeps its indices, but entries of cards this seat sees nowhere are blanked.
@@ -191,15 +209,15 @@ impl State {
             seen[c.0 as usize] = true;
         }
         if seen.iter().any(|s| !s) {
-            let blank = || CardDef {
+            let blank = Arc::new(CardDef {
                 name: "?".into(),
                 props: BTreeMap::new(),
-            };
+            });
             let cards = v
                 .cards
                 .iter()
                 .zip(&seen)
-                .map(|(d, &s)| if s { d.clone() } else { blank() })
+                .map(|(d, &s)| if s { d.clone() } else { blank.clone() })
                 .collect();
             v.cards = Arc::new(cards);
         }

@@ -75,6 +75,7 @@ transcripts! {
     positions_vw2_vw3,
     positions_vw4_vw6,
     position_flag,
+    simultaneous_choices_kr,
 }
 
 const RUN_TIMEOUT: Duration = Duration::from_secs(60);

@@ -1,6 +1,7 @@
 //! Shared test harnesses for every game: `Table` sets up exact situations for scenario tests,
-//! and `random_playouts` plays seeded random games checking engine-wide invariants after every
-//! action (OpenSpiel's `RandomSimTest`), plus the game's own invariants.
+//! `random_playouts` plays seeded random games checking engine-wide invariants after every
+//! action (OpenSpiel's `RandomSimTest`), plus the game's own invariants, and
+//! `hidden_information_playouts` also checks every seat's view after every action.
 //!
 //! ```no_run
 //! use boardscript_tests::Table;
@@ -152,13 +153,37 @@ pub type Invariant<'a> = &'a (dyn Fn(&Game, &State, &State) -> Result<(), String
 
 /// Plays `games` seeded random games of `id` with `setup` (seed i from `setup.seed` and i),
 /// on two threads. After every action it checks the engine's invariants (see
-/// `check_engine_invariants`) and `invariant`; every `deep_every` actions it also checks save/load,
-/// undo and refusal of an illegal action. A failure panics naming the seed.
+/// `check_engine_invariants`: cheap, no views) and `invariant`; every `deep_every` actions it
+/// also checks save/load, undo, refusal of an illegal action and every seat's view (see
+/// `check_views`). A failure panics naming the seed.
 pub fn random_playouts(
     id: &str,
     setup: &Setup,
     games: usize,
     deep_every: usize,
+    invariant: Invariant,
+) -> PlayoutStats {
+    run_playouts(id, setup, games, deep_every, false, invariant)
+}
+
+/// Like `random_playouts`, and besides checks every seat's view (and a spectator's) after
+/// every action with `check_views`: the exhaustive hidden-information check, for a smaller
+/// set of games since views cost far more than the game's own invariants.
+pub fn hidden_information_playouts(
+    id: &str,
+    setup: &Setup,
+    games: usize,
+    invariant: Invariant,
+) -> PlayoutStats {
+    run_playouts(id, setup, games, 0, true, invariant)
+}
+
+fn run_playouts(
+    id: &str,
+    setup: &Setup,
+    games: usize,
+    deep_every: usize,
+    views: bool,
     invariant: Invariant,
 ) -> PlayoutStats {
     let next = std::sync::atomic::AtomicUsize::new(0);
@@ -177,7 +202,7 @@ pub fn random_playouts(
                         seed,
                         ..setup.clone()
                     };
-                    let (len, winners) = match playout(&game, &s, deep_every, invariant) {
+                    let (len, winners) = match playout(&game, &s, deep_every, views, invariant) {
                         Ok(r) => r,
                         Err(e) => panic!("{id} seed {seed} (game {i}): {e}"),
                     };
@@ -199,34 +224,70 @@ fn playout(
     game: &Game,
     setup: &Setup,
     deep_every: usize,
+    views: bool,
     invariant: Invariant,
 ) -> Result<(usize, Vec<String>), String> {
     let mut state = game.start(setup).map_err(|e| e.to_string())?;
+    let cards = state.cards.len();
+    check_engine_invariants(&state, cards).map_err(|e| format!("at the start: {e}"))?;
+    if views {
+        check_views(&state).map_err(|e| format!("at the start: {e}"))?;
+    }
     let mut bot = rng::seeded(setup.seed ^ 0x5EED);
     let mut n = 0;
+    let mut before: Option<State> = None;
     loop {
         let decisions = game
             .decisions(&state)
             .map_err(|e| format!("action {n}: {e}"))?;
+        // Checked here, on the decisions the next action needs anyway, so it costs no call.
+        if let Some(s) = decisions
+            .to_decide
+            .iter()
+            .find(|&&s| state.turn.eliminated[s])
+        {
+            return Err(format!(
+                "after action {}: eliminated seat {} is asked to decide",
+                n.max(1) - 1,
+                state.seat_name(*s)
+            ));
+        }
+        if let Some(b) = &before {
+            if let Some(s) =
+                (0..state.seats.len()).find(|&s| b.turn.eliminated[s] && !state.turn.eliminated[s])
+            {
+                return Err(format!(
+                    "after action {}: eliminated seat {} is back",
+                    n - 1,
+                    state.seat_name(s)
+                ));
+            }
+        }
         let Some((seat, action)) = random::choose(&decisions, &mut bot) else {
             break;
         };
         if decisions.seats.iter().any(|(_, legal)| legal.is_empty()) {
             return Err(format!("action {n}: a deciding seat has no legal action"));
         }
-        let before = state.clone();
         if deep_every > 0 && n % deep_every == 0 {
             deep_checks(game, &state, seat, &action).map_err(|e| format!("action {n}: {e}"))?;
         }
+        let b = before.insert(state.clone());
         game.play(&mut state, &decisions, seat, &action)
             .map_err(|e| format!("action {n} ({action}): {e}"))?;
-        check_engine_invariants(&state).map_err(|e| format!("after action {n} ({action}): {e}"))?;
-        invariant(game, &before, &state)
-            .map_err(|e| format!("after action {n} ({action}): {e}"))?;
+        let after = |e| format!("after action {n} ({action}): {e}");
+        check_engine_invariants(&state, cards).map_err(after)?;
+        if views {
+            check_views(&state).map_err(after)?;
+        }
+        invariant(game, b, &state).map_err(after)?;
         n += 1;
         if n > 1_000_000 {
             return Err("no end after a million actions".into());
         }
+    }
+    if views {
+        check_views(&state).map_err(|e| format!("at the end: {e}"))?;
     }
     let winners = game.winners(&state).map_err(|e| e.to_string())?;
     Ok((
@@ -238,9 +299,15 @@ fn playout(
     ))
 }
 
-/// Engine-wide invariants: every card in exactly one zone, and no view shows a card its
-/// seat may not see or the RNG.
-pub fn check_engine_invariants(state: &State) -> Result<(), String> {
+/// Engine-wide invariants, cheap enough for every action: the catalogue still holds `cards`
+/// cards and every one of them is in exactly one zone.
+pub fn check_engine_invariants(state: &State, cards: usize) -> Result<(), String> {
+    if state.cards.len() != cards {
+        return Err(format!(
+            "the catalogue holds {} cards, not {cards}",
+            state.cards.len()
+        ));
+    }
     let mut seen = vec![0u32; state.cards.len()];
     for z in state.zones.iter() {
         for c in &z.cards {
@@ -250,32 +317,109 @@ pub fn check_engine_invariants(state: &State) -> Result<(), String> {
             *slot += 1;
         }
     }
-    if let Some(i) = seen.iter().position(|&k| k > 1) {
+    if let Some(i) = seen.iter().position(|&k| k != 1) {
         return Err(format!(
             "card {} ({}) is in {} zones",
             i, state.cards[i].name, seen[i]
         ));
     }
+    Ok(())
+}
+
+/// The exhaustive hidden-information check, for every seat and a spectator. In the view:
+/// every zone has its true count, zones the viewer may see show their true cards and the
+/// others only `CardId::HIDDEN`; every card the viewer sees nowhere has a blank catalogue entry
+/// (`?`, no properties) and its identity appears nowhere in the view's JSON (its number in no
+/// zone, and, for a card whose name no other card shares, the name nowhere at all); the RNG is
+/// replaced; script data, log lines and held choices meant for others are absent.
+pub fn check_views(state: &State) -> Result<(), String> {
+    let mut name_count: BTreeMap<&str, usize> = BTreeMap::new();
+    for d in state.cards.iter() {
+        *name_count.entry(d.name.as_str()).or_default() += 1;
+    }
     for seat in (0..state.seats.len()).map(Some).chain([None]) {
-        let v = state.view(seat);
-        for (z, vz) in state.zones.iter().zip(v.zones.iter()) {
-            let hidden = !z.visible_to(seat);
-            if hidden && vz.cards.iter().any(|&c| c != CardId::HIDDEN) {
+        let who = seat.map_or("a spectator".to_string(), |s| {
+            state.seat_name(s).to_string()
+        });
+        let back = state.view(seat);
+        // The log is compared line by line below; the rest is searched as text.
+        let mut rest = back.clone();
+        rest.log = Default::default();
+        let json = serde_json::to_string(&rest).map_err(|e| e.to_string())?;
+        if back.zones.len() != state.zones.len() || back.cards.len() != state.cards.len() {
+            return Err(format!("the view of {who} has other zones or catalogue"));
+        }
+        let mut visible = vec![false; state.cards.len()];
+        for (z, vz) in state.zones.iter().zip(back.zones.iter()) {
+            if vz.cards.len() != z.cards.len() {
+                return Err(format!("the view of {who} miscounts zone {}", z.name));
+            }
+            if z.visible_to(seat) {
+                if vz.cards != z.cards {
+                    return Err(format!("the view of {who} changes visible zone {}", z.name));
+                }
+                z.cards.iter().for_each(|c| visible[c.0 as usize] = true);
+            } else if vz.cards.iter().any(|&c| c != CardId::HIDDEN) {
+                return Err(format!("{who} sees into hidden zone {}", z.name));
+            }
+        }
+        for (i, def) in state.cards.iter().enumerate() {
+            let shown = &back.cards[i];
+            if visible[i] {
+                if **shown != **def {
+                    return Err(format!("{who} sees a wrong entry for card {i}"));
+                }
+                continue;
+            }
+            if shown.name != "?" || !shown.props.is_empty() {
                 return Err(format!(
-                    "view of {seat:?} shows cards of hidden zone {}",
-                    z.name
+                    "{who} reads hidden card {i} ({}) in the catalogue",
+                    def.name
+                ));
+            }
+            if back
+                .zones
+                .iter()
+                .any(|z| z.cards.contains(&CardId(i as u16)))
+            {
+                return Err(format!("{who} sees hidden card {i} in a zone"));
+            }
+            let unique = name_count[def.name.as_str()] == 1 && def.name != "?";
+            if unique && json.contains(&format!("\"{}\"", def.name)) {
+                return Err(format!(
+                    "the view of {who} names hidden card {i} ({})",
+                    def.name
                 ));
             }
         }
-        if v.rng == state.rng && state.rng != rng::seeded(0) {
-            return Err(format!("view of {seat:?} carries the RNG state"));
+        if state.rng != rng::seeded(0) && back.rng == state.rng {
+            return Err(format!("the view of {who} carries the RNG state"));
+        }
+        let may = |seen_by: &Option<Vec<usize>>| match (seen_by, seat) {
+            (None, _) => true,
+            (Some(list), Some(s)) => list.contains(&s),
+            (Some(_), None) => false,
+        };
+        if let Some(k) = back.vars.iter().find(|(_, var)| !may(&var.seen_by)) {
+            return Err(format!("{who} reads hidden script data {}", k.0));
+        }
+        let kept = state.vars.iter().filter(|(_, var)| may(&var.seen_by));
+        if !kept.eq(back.vars.iter()) {
+            return Err(format!("the view of {who} loses or changes script data"));
+        }
+        let lines = state.log.iter().filter(|e| may(&e.seen_by));
+        if !lines.eq(back.log.iter()) {
+            return Err(format!("the view of {who} has other log lines"));
+        }
+        if back.pending.keys().any(|&s| Some(s) != seat) {
+            return Err(format!("{who} sees another seat's held choice"));
         }
     }
     Ok(())
 }
 
-/// Expensive checks done now and then: JSON round trip, undo, and refusal of an illegal action
-/// with the state unchanged.
+/// Expensive checks done now and then: JSON round trip, undo, refusal of an illegal action
+/// with the state unchanged, and every seat's view.
 fn deep_checks(game: &Game, state: &State, seat: usize, action: &str) -> Result<(), String> {
     let json = serde_json::to_string(state).map_err(|e| e.to_string())?;
     let back: State =
@@ -297,7 +441,9 @@ fn deep_checks(game: &Game, state: &State, seat: usize, action: &str) -> Result<
     if &after == state {
         return Err("an applied action changed nothing".into());
     }
-    Ok(())
+    let view = serde_json::to_string(&state.view(Some(seat))).map_err(|e| e.to_string())?;
+    serde_json::from_str::<State>(&view).map_err(|e| format!("a view does not load: {e}"))?;
+    check_views(state)
 }
 
 /// Plays up to `n` random actions on `m` (bot seeded with `seed`), stopping early when the

@@ -1,11 +1,12 @@
 //! Virus War (`virus-war-fr`): every scenario check of shared/rules/virus-war-fr.md (FR-1 to
-//! FR-13) from positions, random playouts with invariants (2, 4 and 8 seats, co-op), hidden
-//! hands, bad input, determinism and save/load in the middle of a reaction window.
+//! FR-13) from positions, 1,000 random playouts per mode with invariants after every action
+//! (2, 4 and 8 seats, co-op), hidden hands, bad input, determinism and save/load in the middle
+//! of a reaction window.
 
 use boardscript_interpreter::primitives::zone::CardId;
 use boardscript_interpreter::value::Value;
 use boardscript_interpreter::{Game, Match, PlayError, SaveFile, Setup, State};
-use boardscript_tests::{load, play_random, random_playouts, Table};
+use boardscript_tests::{hidden_information_playouts, load, play_random, random_playouts, Table};
 
 const ID: &str = "virus-war-fr";
 
@@ -862,14 +863,21 @@ fn bad_input_is_refused_state_unchanged() {
         assert_eq!(t.state(), &before, "{a} changed the state");
         err
     };
-    assert!(matches!(
-        refused(&mut t, "p2", "pass"),
-        PlayError::NotDeciding { .. }
-    ));
-    assert!(matches!(
-        refused(&mut t, "p1", "play virus 5 p2"),
-        PlayError::Illegal { .. }
-    ));
+    let err = refused(&mut t, "p2", "pass");
+    assert!(matches!(err, PlayError::NotDeciding { .. }));
+    assert_eq!(
+        err.to_string(),
+        "`p2` is not deciding now; waiting for: p1",
+        "a clear message"
+    );
+    let err = refused(&mut t, "p1", "play virus 5 p2");
+    assert!(matches!(err, PlayError::Illegal { .. }));
+    let text = err.to_string();
+    assert!(
+        text.starts_with("`play virus 5 p2` is not a legal action for p1; legal now: ")
+            && text.contains("play poison 5 p2"),
+        "a clear message listing the legal actions: {text}"
+    );
     assert!(matches!(
         refused(&mut t, "p1", "play poison 4 p2"),
         PlayError::Illegal { .. }
@@ -981,9 +989,10 @@ fn int_option(s: &State, name: &str) -> i64 {
 }
 
 /// After every action: 110 cards, life within bounds, tokens never negative, at most one
-/// Vaccine in front of a carrier, no Trap held, the dead hold nothing and never decide,
-/// partners fall together, and the table is empty outside reaction windows.
-fn invariant(game: &Game, _: &State, s: &State) -> Result<(), String> {
+/// Vaccine in front of a carrier, no Trap held, the dead hold nothing, partners fall together,
+/// and the table is empty outside reaction windows. (The harness checks that every card is
+/// in exactly one zone and that the eliminated are never asked to decide again.)
+fn invariant(_: &Game, _: &State, s: &State) -> Result<(), String> {
     let total: usize = s.zones.iter().map(|z| z.cards.len()).sum();
     if s.cards.len() != 110 || total != 110 {
         return Err(format!("{} cards, {total} in zones", s.cards.len()));
@@ -1023,11 +1032,6 @@ fn invariant(game: &Game, _: &State, s: &State) -> Result<(), String> {
             return Err(format!("team {team:?} fell apart"));
         }
     }
-    for d in game.to_decide(s).map_err(|e| e.to_string())? {
-        if s.turn.eliminated[d] {
-            return Err(format!("eliminated seat {d} decides"));
-        }
-    }
     let table = s.zones.iter().find(|z| z.name == "table").unwrap();
     if matches!(s.phase.as_str(), "act" | "chance" | "over") && !table.cards.is_empty() {
         return Err(format!("cards left on the table in phase {}", s.phase));
@@ -1035,8 +1039,8 @@ fn invariant(game: &Game, _: &State, s: &State) -> Result<(), String> {
     Ok(())
 }
 
-fn playouts(seats: usize, options: &[(&str, &str)], games: usize, seed: u64) {
-    let setup = Setup {
+fn setup(seats: usize, options: &[(&str, &str)], seed: u64) -> Setup {
+    Setup {
         seats: Some(seats),
         seed,
         options: options
@@ -1044,17 +1048,13 @@ fn playouts(seats: usize, options: &[(&str, &str)], games: usize, seed: u64) {
             .map(|(k, v)| (k.to_string(), v.to_string()))
             .collect(),
         position: None,
-    };
+    }
+}
+
+fn playouts(seats: usize, options: &[(&str, &str)], games: usize, seed: u64) {
     let started = std::time::Instant::now();
-    let stats = random_playouts(ID, &setup, games, 61, &invariant);
-    assert_eq!(stats.games, games);
-    let winners: usize = stats.wins.values().sum();
-    let per_game = if options.contains(&("coop", "true")) {
-        2
-    } else {
-        1
-    };
-    assert_eq!(winners, games * per_game, "one winner (team) a game");
+    let stats = random_playouts(ID, &setup(seats, options, seed), games, 251, &invariant);
+    check_stats(&stats, options, games);
     eprintln!(
         "{seats} seats {options:?}: {games} games, {} actions (longest {}), {:.1}s",
         stats.actions,
@@ -1063,43 +1063,65 @@ fn playouts(seats: usize, options: &[(&str, &str)], games: usize, seed: u64) {
     );
 }
 
-// The default run keeps the whole file near half a minute in a debug build; the full 1,000
-// games per mode are in `random_playouts_1000_games_per_mode` (ignored by default; run it
-// with `cargo test --release -p boardscript-tests --test virus_war_fr -- --ignored`).
+fn check_stats(stats: &boardscript_tests::PlayoutStats, options: &[(&str, &str)], games: usize) {
+    assert_eq!(stats.games, games);
+    let winners: usize = stats.wins.values().sum();
+    let per_game = if options.contains(&("coop", "true")) {
+        2
+    } else {
+        1
+    };
+    assert_eq!(winners, games * per_game, "one winner (team) a game");
+}
 
-/// Seeded random games with 2 seats.
+// The game invariants after every action in 1,000 games per mode; every seat's view after
+// every action in the smaller set of `hidden_information_after_every_action`.
+
+/// 1,000 seeded random games with 2 seats.
 #[test]
 fn random_playouts_2_seats() {
-    playouts(2, &[], 300, 2);
+    playouts(2, &[], 1000, 1002);
 }
 
-/// Seeded random games with 4 seats.
+/// 1,000 seeded random games with 4 seats.
 #[test]
 fn random_playouts_4_seats() {
-    playouts(4, &[], 100, 4);
+    playouts(4, &[], 1000, 1004);
 }
 
-/// Seeded random games with 8 seats.
+/// 1,000 seeded random games with 8 seats.
 #[test]
 fn random_playouts_8_seats() {
-    playouts(8, &[], 20, 8);
+    playouts(8, &[], 1000, 1008);
 }
 
-/// Seeded random games in co-op, 4 and 8 seats.
+/// 1,000 seeded random games in co-op with 4 seats, and some with 8.
 #[test]
 fn random_playouts_coop() {
-    playouts(4, &[("coop", "true")], 100, 40);
-    playouts(8, &[("coop", "true")], 12, 80);
+    playouts(4, &[("coop", "true")], 1000, 1040);
+    playouts(8, &[("coop", "true")], 30, 80);
 }
 
-/// 1,000 seeded random games each with 2, 4 and 8 seats and in co-op (4 seats).
+/// Every seat's view (and a spectator's) after every action of a smaller set of games, in
+/// every mode: no hidden card's identity anywhere in a view (see `check_views`).
 #[test]
-#[ignore = "about 7 minutes in a release build on two cores; run with --ignored"]
-fn random_playouts_1000_games_per_mode() {
-    playouts(2, &[], 1000, 1002);
-    playouts(4, &[], 1000, 1004);
-    playouts(8, &[], 1000, 1008);
-    playouts(4, &[("coop", "true")], 1000, 1040);
+fn hidden_information_after_every_action() {
+    for (seats, options, games) in [
+        (2, &[][..], 24),
+        (4, &[][..], 10),
+        (8, &[][..], 3),
+        (4, &[("coop", "true")][..], 8),
+        (8, &[("coop", "true")][..], 2),
+        (6, &[("prompt_all", "false")][..], 4),
+    ] {
+        let stats = hidden_information_playouts(
+            ID,
+            &setup(seats, options, 500 + seats as u64),
+            games,
+            &invariant,
+        );
+        check_stats(&stats, options, games);
+    }
 }
 
 // ---------------------------------------------------------------- Determinism, save and load

@@ -5,7 +5,7 @@
 
 use boardscript_interpreter::primitives::zone::CardId;
 use boardscript_interpreter::{Game, Match, PlayError, SaveFile, Setup, State};
-use boardscript_tests::{load, random_playouts, Table};
+use boardscript_tests::{hidden_information_playouts, load, random_playouts, Table};
 
 const ID: &str = "virus-war-kr";
 const SEATS: [&str; 4] = ["p1", "p2", "p3", "p4"];
@@ -707,6 +707,24 @@ fn views_hide_other_seats_cards() {
         blind_checked > 100,
         "face-down cards checked: {blind_checked}"
     );
+}
+
+/// The harness's exhaustive hidden-information check (`check_views`: no hidden card's
+/// identity anywhere in any seat's view) after every action, in both modes.
+#[test]
+fn hidden_information_after_every_action() {
+    for (position, games) in [
+        (None, 40),
+        (Some("round 3\nhealth p1 0 p2 3 p3 0 p4 2"), 40),
+    ] {
+        let setup = Setup {
+            seed: 31,
+            position: position.map(String::from),
+            ..Setup::default()
+        };
+        let stats = hidden_information_playouts(ID, &setup, games, &invariant);
+        assert_eq!(stats.wins.values().sum::<usize>(), games);
+    }
 }
 
 /// Bad input is refused with the state unchanged: a seat that is not deciding, a card not in

@@ -10,17 +10,18 @@ use std::sync::Arc;
 #[derive(Clone)]
 pub struct Card {
     pub id: CardId,
-    catalogue: Arc<Vec<CardDef>>,
+    catalogue: Arc<Vec<Arc<CardDef>>>,
 }
 
 impl Card {
-    pub fn new(id: CardId, catalogue: Arc<Vec<CardDef>>) -> Card {
+    pub fn new(id: CardId, catalogue: Arc<Vec<Arc<CardDef>>>) -> Card {
         Card { id, catalogue }
     }
 
     fn def(&self) -> Option<&CardDef> {
         self.catalogue
             .get(self.id.0 as usize)
+            .map(|d| &**d)
             .filter(|_| self.id != CardId::HIDDEN)
     }
 

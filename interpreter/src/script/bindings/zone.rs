@@ -1,9 +1,10 @@
-//! Rhai face of `primitives::zone`: find zones, put, move, draw, shuffle, count and list cards.
+//! Rhai face of `primitives::zone`: find zones, put, move, draw, shuffle, count and list cards
+//! (`len`, `count(name)`, `counts()`, `names()`).
 
 use super::{fail, Card, Fallible, G};
 use crate::primitives::rng;
 use crate::primitives::zone::{CardId, Visibility};
-use rhai::{Array, Dynamic, Engine, ImmutableString, INT};
+use rhai::{Array, Dynamic, Engine, ImmutableString, Map, INT};
 
 #[derive(Clone)]
 pub struct ZoneRef {
@@ -122,6 +123,45 @@ impl ZoneRef {
         found.map_or(Dynamic::UNIT, |c| Dynamic::from(self.card(c)))
     }
 
+    /// How many cards of this zone are named `name`.
+    fn count(&mut self, name: &str) -> INT {
+        self.g.read(|s| {
+            s.zones[self.idx]
+                .cards
+                .iter()
+                .filter(|c| s.cards.get(c.0 as usize).is_some_and(|d| d.name == name))
+                .count() as INT
+        })
+    }
+
+    /// The cards of this zone counted by name, `#{ "virus": 2, "3": 1 }` (hidden cards count
+    /// under `?`): one call where a script would otherwise read every card.
+    fn counts(&mut self) -> Map {
+        self.g.read(|s| {
+            let mut out = Map::new();
+            for c in &s.zones[self.idx].cards {
+                let name = s.cards.get(c.0 as usize).map_or("?", |d| d.name.as_str());
+                let n = out.entry(name.into()).or_insert(Dynamic::from(0 as INT));
+                *n = Dynamic::from(n.as_int().unwrap_or(0) + 1);
+            }
+            out
+        })
+    }
+
+    /// The names of this zone's cards, bottom to top (`?` for hidden cards).
+    fn names(&mut self) -> Array {
+        self.g.read(|s| {
+            s.zones[self.idx]
+                .cards
+                .iter()
+                .map(|c| {
+                    let name = s.cards.get(c.0 as usize).map_or("?", |d| d.name.as_str());
+                    Dynamic::from(ImmutableString::from(name))
+                })
+                .collect()
+        })
+    }
+
     fn owner(&mut self) -> Dynamic {
         self.g.read(|s| {
             s.zones[self.idx].owner.map_or(Dynamic::UNIT, |o| {
@@ -207,6 +247,9 @@ pub fn register(engine: &mut Engine) {
         .register_fn("shuffle", ZoneRef::shuffle)
         .register_fn("contains", ZoneRef::contains)
         .register_fn("find", ZoneRef::find)
+        .register_fn("count", ZoneRef::count)
+        .register_fn("counts", ZoneRef::counts)
+        .register_fn("names", ZoneRef::names)
         .register_get("owner", ZoneRef::owner)
         .register_get("name", ZoneRef::name);
 }
