@@ -44,6 +44,14 @@ pub fn sim(args: SimArgs) -> anyhow::Result<ExitCode> {
             100.0 * wins as f64 / args.games.max(1) as f64
         );
     }
+    for (team, wins) in report.teams.iter().zip(report.team_wins()) {
+        let names: Vec<&str> = team.iter().map(|&s| report.seats[s].as_str()).collect();
+        println!(
+            "  team {:<7} {wins:>8} wins  {:>5.1}%",
+            names.join("+"),
+            100.0 * wins as f64 / args.games.max(1) as f64
+        );
+    }
     println!("  no winner    {:>8}", report.no_winner());
     println!(
         "  length: mean {:.1}, max {} actions",

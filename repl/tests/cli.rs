@@ -229,6 +229,32 @@ fn sim_gives_the_same_results_on_one_thread_or_two() {
     assert_eq!(total, 20, "{one}");
 }
 
+/// In a team game `sim` also counts wins per team; every game has exactly one winning team in
+/// the French game's co-operative mode, so team wins add up to the games played.
+#[test]
+fn sim_reports_wins_per_team() {
+    let o = run(&[
+        "sim",
+        "virus-war-fr",
+        "--games",
+        "6",
+        "--seats",
+        "4",
+        "--option",
+        "coop=true",
+        "--quiet",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    let team_wins: Vec<usize> = out
+        .lines()
+        .filter(|l| l.trim_start().starts_with("team "))
+        .map(|l| l.split_whitespace().nth(2).unwrap().parse().unwrap())
+        .collect();
+    assert_eq!(team_wins.len(), 2, "two teams:\n{out}");
+    assert_eq!(team_wins.iter().sum::<usize>(), 6, "{out}");
+}
+
 /// `play` with bad arguments: exit status 2, nothing on stdout, one clear `error:` on stderr.
 fn refused(args: &[&str]) -> String {
     let o = run_in(&scripts_dir(), args, "show\n");

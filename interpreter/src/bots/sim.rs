@@ -20,6 +20,8 @@ pub struct Outcome {
 #[derive(Debug, Clone)]
 pub struct Report {
     pub seats: Vec<String>,
+    /// Seat indices by team, as the game's setup groups them (empty: no teams).
+    pub teams: Vec<Vec<usize>>,
     pub outcomes: Vec<Outcome>,
     pub seconds: f64,
 }
@@ -33,6 +35,19 @@ impl Report {
             }
         }
         w
+    }
+
+    /// Games each team won (a team wins when any of its seats is among the winners).
+    pub fn team_wins(&self) -> Vec<usize> {
+        self.teams
+            .iter()
+            .map(|team| {
+                self.outcomes
+                    .iter()
+                    .filter(|o| o.winners.iter().any(|w| team.contains(w)))
+                    .count()
+            })
+            .collect()
     }
 
     pub fn errors(&self) -> impl Iterator<Item = &Outcome> {
@@ -114,9 +129,10 @@ pub fn simulate(
     max_actions: usize,
     progress: &(dyn Fn(usize) + Sync),
 ) -> Result<Report, String> {
-    let seats = {
+    let (seats, teams) = {
         let g = load()?;
-        g.start(setup).map_err(|e| e.to_string())?.seats.to_vec()
+        let first = g.start(setup).map_err(|e| e.to_string())?;
+        (first.seats.to_vec(), first.teams)
     };
     let next = AtomicUsize::new(0);
     let done = AtomicUsize::new(0);
@@ -160,6 +176,7 @@ pub fn simulate(
         .collect();
     Ok(Report {
         seats,
+        teams,
         outcomes,
         seconds: started.elapsed().as_secs_f64(),
     })
