@@ -38,6 +38,12 @@ pub enum PlayError {
         action: String,
         legal: String,
     },
+    #[error("`{action}` is refused for {seat}: {reason}")]
+    Refused {
+        seat: String,
+        action: String,
+        reason: String,
+    },
     #[error("{0}")]
     Notation(String),
     #[error("several seats decide now ({0}): write `do @seat <action>`")]
@@ -392,6 +398,15 @@ impl Game {
                 Dynamic::from(ImmutableString::from(notation.as_str())),
             ];
             let v = self.rules.call_read(state, "accept", &args)?;
+            if let Some(map) = v.read_lock::<rhai::Map>() {
+                if let Some(reason) = map.get("refuse") {
+                    return Err(PlayError::Refused {
+                        seat: state.seat_name(seat).to_string(),
+                        action: notation,
+                        reason: reason.to_string(),
+                    });
+                }
+            }
             if let Ok(canonical) = v.into_string() {
                 return Ok(canonical);
             }

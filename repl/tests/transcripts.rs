@@ -62,6 +62,7 @@ macro_rules! transcripts {
 
 transcripts! {
     help_and_unknown_commands,
+    bare_actions_cosmic,
     opening_vw1,
     illegal_moves,
     undo_redo,

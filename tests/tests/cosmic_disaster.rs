@@ -532,6 +532,11 @@ fn rescue_expressions_refused_with_clear_errors() {
         let before = t.state().clone();
         let err = t.try_play("p1", text).expect_err(text).to_string();
         assert!(err.contains(why), "{text}: {err}");
+        // A refusal for the player, not a script failure with a place in the source.
+        assert!(
+            err.contains("is refused for p1:") && !err.contains(".rhai:"),
+            "{text}: {err}"
+        );
         assert_eq!(t.state(), &before, "{text} changed the state");
     }
 }

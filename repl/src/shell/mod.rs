@@ -9,7 +9,7 @@ use crate::protocol;
 use crate::session::{Failure, Outcome, Session};
 use crate::watch::Watcher;
 use anyhow::Context;
-use boardscript_grammar::parse_command;
+use boardscript_grammar::{parse_command, Command};
 use boardscript_interpreter::Setup;
 use std::io::{BufRead, IsTerminal, Write};
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -106,6 +106,12 @@ pub fn run_line(session: &mut Session, line: &str) -> Outcome {
     let cmd = match parse_command(line) {
         Ok(Some(cmd)) => cmd,
         Ok(None) => return Ok(Default::default()),
+        // A line that starts like a legal action (`c3`, `rescue 3+5-2`) is played as one,
+        // as if it began with `do`.
+        Err(_) if starts_like_an_action(session, line) => Command::Do {
+            seat: None,
+            action: line.trim().to_string(),
+        },
         Err(e) => {
             return Err(Failure::from(format!(
                 "{}{}",
@@ -132,6 +138,22 @@ pub fn run_line(session: &mut Session, line: &str) -> Outcome {
             )))
         }
     }
+}
+
+/// Whether the first word of `line` is the first word of an action some deciding seat may
+/// play now.
+fn starts_like_an_action(session: &Session, line: &str) -> bool {
+    let Some(word) = line.split_whitespace().next() else {
+        return false;
+    };
+    let Ok(decisions) = session.m.game.decisions(&session.m.state) else {
+        return false;
+    };
+    decisions
+        .seats
+        .iter()
+        .flat_map(|(_, legal)| legal.iter())
+        .any(|a| a.split_whitespace().next() == Some(word))
 }
 
 fn column_hint(column: usize) -> String {
