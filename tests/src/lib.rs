@@ -13,7 +13,7 @@
 use boardscript_interpreter::bots::random;
 use boardscript_interpreter::primitives::rng;
 use boardscript_interpreter::primitives::zone::CardId;
-use boardscript_interpreter::{Game, Match, PlayError, Setup, State};
+use boardscript_interpreter::{Game, Match, PlayError, SaveFile, Setup, State};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
@@ -466,6 +466,27 @@ pub fn play_random(m: &mut Match, n: usize, seed: u64, stop: impl Fn(&Match) -> 
 
 /// Replays `m`'s actions on a fresh match of the same game and setup: the states and the
 /// saves must be byte-identical (determinism).
+/// Saves `a` where it stands, loads the save into a fresh match of the same game, and checks
+/// that both hold the same state with the same seats deciding, then that both play on to the
+/// same end under the same bot.
+pub fn assert_save_load_resumes(a: &mut Match) {
+    let id = a.game.spec.id.clone();
+    let text = a.save_json();
+    let mut b = Match::new(load(&id), Setup::default()).expect("start");
+    b.load(&SaveFile::parse(&text, &id).expect("parse the save"))
+        .expect("load the save");
+    assert_eq!(a.state, b.state);
+    assert_eq!(
+        a.game.deciding(&a.state).unwrap(),
+        b.game.deciding(&b.state).unwrap(),
+        "the same seats decide after loading"
+    );
+    play_random(a, 100_000, 5, |_| false);
+    play_random(&mut b, 100_000, 5, |_| false);
+    assert_eq!(a.state, b.state);
+    assert!(a.game.is_over(&a.state).unwrap(), "the game ends");
+}
+
 pub fn assert_replays_identically(m: &Match) {
     let mut b = Match::new(load(&m.game.spec.id), m.setup.clone()).expect("start");
     for p in m.actions().to_vec() {

@@ -5,7 +5,7 @@
 
 use boardscript_interpreter::primitives::zone::CardId;
 use boardscript_interpreter::value::Value;
-use boardscript_interpreter::{Game, Match, PlayError, SaveFile, Setup, State};
+use boardscript_interpreter::{Game, Match, PlayError, Setup, State};
 use boardscript_tests::{load, play_random, random_playouts, Table};
 
 const ID: &str = "cosmic-disaster";
@@ -663,18 +663,7 @@ fn save_load_in_the_middle_of_a_flight() {
     };
     play_random(&mut a, 5000, 11, fleeing);
     assert!(fleeing(&a), "a pawn must flee at some point");
-    let text = a.save_json();
-    let mut b = Match::new(load(ID), Setup::default()).unwrap();
-    b.load(&SaveFile::parse(&text, ID).unwrap()).unwrap();
-    assert_eq!(a.state, b.state);
-    assert_eq!(
-        a.game.deciding(&a.state).unwrap(),
-        b.game.deciding(&b.state).unwrap()
-    );
-    play_random(&mut a, 100_000, 5, |_| false);
-    play_random(&mut b, 100_000, 5, |_| false);
-    assert_eq!(a.state, b.state);
-    assert!(a.game.is_over(&a.state).unwrap());
+    boardscript_tests::assert_save_load_resumes(&mut a);
 }
 
 // ---------------------------------------------------------------- Playouts

@@ -5,7 +5,7 @@
 
 use boardscript_interpreter::primitives::zone::CardId;
 use boardscript_interpreter::value::Value;
-use boardscript_interpreter::{Game, Match, PlayError, SaveFile, Setup, State};
+use boardscript_interpreter::{Game, Match, PlayError, Setup, State};
 use boardscript_tests::{hidden_information_playouts, load, play_random, random_playouts, Table};
 
 const ID: &str = "virus-war-fr";
@@ -1160,29 +1160,7 @@ fn save_load_in_the_middle_of_a_reaction_window() {
         a = fresh;
     }
     assert_eq!(a.state.phase, "stop");
-    let text = a.save_json();
-    let mut b = Match::new(load(ID), Setup::default()).unwrap();
-    b.load(&SaveFile::parse(&text, ID).unwrap()).unwrap();
-    assert_eq!(a.state, b.state);
-    assert_eq!(
-        a.m_deciding(),
-        b.m_deciding(),
-        "the same seat is asked after loading"
-    );
-    play_random(&mut a, 100_000, 5, |_| false);
-    play_random(&mut b, 100_000, 5, |_| false);
-    assert_eq!(a.state, b.state);
-    assert!(a.game.is_over(&a.state).unwrap());
-}
-
-trait Deciding {
-    fn m_deciding(&self) -> Vec<usize>;
-}
-
-impl Deciding for Match {
-    fn m_deciding(&self) -> Vec<usize> {
-        self.game.deciding(&self.state).unwrap()
-    }
+    boardscript_tests::assert_save_load_resumes(&mut a);
 }
 
 /// Other options play out too: token supply, forced pass draw, asking only seats that can
