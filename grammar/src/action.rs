@@ -139,6 +139,7 @@ mod tests {
     #[test]
     fn accepts_every_permitted_symbol() {
         assert_eq!(tokens("take (9-4)+1"), ["take", "(9-4)+1"]);
+        assert_eq!(tokens("take 6×2÷3"), ["take", "6×2÷3"]);
         assert_eq!(
             tokens("x_y a*b/c d.e:f,g #1 @n k=v it's go!"),
             ["x_y", "a*b/c", "d.e:f,g", "#1", "@n", "k=v", "it's", "go!"]

@@ -381,11 +381,9 @@ fn cd_10_science_game() {
     let t = table(3, &[], &pos("3 4"));
     assert_eq!(t.legal("p1"), ["pass", "rescue 12"]);
     let mut t = table(3, &four, &pos("2 6 9"));
-    assert!(
-        t.try_play("p1", "rescue 9×2-6").is_err(),
-        "× is not in the notation"
-    );
-    t.play("p1", "rescue 9*2-6");
+    // `×` may be typed for `*`; the action is stored with `*`.
+    let played = t.m.play(Some("p1"), "rescue 9×2-6").unwrap();
+    assert_eq!(played.action, "rescue 9*2-6");
     assert_eq!(score(&t, "p1"), 1);
     let mut t = table(3, &[], &pos("2 6 9"));
     let err = t.try_play("p1", "rescue 9*2-6").unwrap_err().to_string();
@@ -496,6 +494,10 @@ fn rescue_expressions_typed_by_hand() {
         assert_eq!(score(&t, "p1"), 1);
         assert_eq!(hand(&t, "p1").len(), 2, "7 and the card drawn");
     }
+    // In the engineering mode `×` and `÷` may be typed for `*` and `/`.
+    let mut t = rescue_table("9 4 2 3", 6, &[("arithmetic", "four-ops")]);
+    let played = t.m.play(Some("p1"), "rescue 9×2÷3").unwrap();
+    assert_eq!(played.action, "rescue 9*2/3");
 }
 
 /// §4.3 Refused expressions say why, and leave the state as it was.
