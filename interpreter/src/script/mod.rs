@@ -127,7 +127,7 @@ impl Rules {
             .map_or(base, String::as_str)
     }
 
-    /// Every phase-scoped function, as (scoped name, base name, its arity).
+    /// Every phase-scoped function, as (scoped name, base name).
     pub fn phase_scoped_fns(&self) -> impl Iterator<Item = (&str, &str)> {
         self.phased
             .values()
