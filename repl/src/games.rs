@@ -74,7 +74,17 @@ pub fn list(args: ListArgs) -> anyhow::Result<ExitCode> {
                 if !spec.about.is_empty() {
                     writeln!(out, "    {}", spec.about)?;
                 }
-                for o in &spec.options {
+                // A variant shows only the options it adds or changes; the rest are named.
+                let base_options = spec
+                    .base
+                    .as_ref()
+                    .and_then(|b| manifest::find(&root, b).map(|dir| (b, dir)))
+                    .and_then(|(b, dir)| manifest::load(&dir, b).ok())
+                    .map(|base| base.options)
+                    .unwrap_or_default();
+                let (inherited, own): (Vec<_>, Vec<_>) =
+                    spec.options.iter().partition(|o| base_options.contains(o));
+                for o in own {
                     let choices = o
                         .choices
                         .as_ref()
@@ -84,6 +94,10 @@ pub fn list(args: ListArgs) -> anyhow::Result<ExitCode> {
                         "    --option {}={}{choices}  {}",
                         o.name, o.default, o.about
                     )?;
+                }
+                if let (Some(b), false) = (&spec.base, inherited.is_empty()) {
+                    let names: Vec<&str> = inherited.iter().map(|o| o.name.as_str()).collect();
+                    writeln!(out, "    and the options of {b}: {}", names.join(", "))?;
                 }
             }
         }

@@ -98,6 +98,11 @@ fn list_shows_games_and_variants_with_seats_and_options() {
         assert!(blitz.contains(option), "no `{option}` in:\n{blitz}");
     }
     assert!(!blitz.contains("--option size=11"), "{blitz}");
+    // Options it leaves as they are are named, not repeated.
+    assert!(
+        blitz.contains("and the options of virus-wars: ") && !blitz.contains("--option width="),
+        "{blitz}"
+    );
 
     let orthogonal = block("virus-wars/orthogonal");
     assert!(
@@ -105,7 +110,11 @@ fn list_shows_games_and_variants_with_seats_and_options() {
         "{orthogonal}"
     );
     assert!(orthogonal.contains("seats: 2: blue, red"));
-    assert!(orthogonal.contains("--option size=11"));
+    assert!(
+        orthogonal.contains("and the options of virus-wars: first_turn_steps, height, size,")
+            && !orthogonal.contains("--option"),
+        "{orthogonal}"
+    );
 }
 
 #[test]
