@@ -50,6 +50,10 @@ fn phase_scoped(
     out
 }
 
+/// A value `eval` already turned into text (through `to_debug`): printed as it is.
+#[derive(Clone)]
+pub struct Shown(pub String);
+
 /// One script file: the name errors show for it, and its text.
 #[derive(Debug, Clone)]
 pub struct Source {
@@ -244,7 +248,23 @@ impl Rules {
         scope.push("g", G(Rc::new(RefCell::new(state.clone()))));
         let mut files = self.fn_files.clone();
         files.insert("eval".into(), Arc::from("eval"));
-        let result = self.engine.eval_ast_with_scope::<Dynamic>(&mut scope, &ast);
+        let mut result = self.engine.eval_ast_with_scope::<Dynamic>(&mut scope, &ast);
+        // A handle (grid, zone, card, the game) shows through its `to_debug`, not as the name
+        // of a Rust type.
+        if let Ok(v) = &mut result {
+            if v.is_variant() {
+                let options = CallFnOptions::new().in_all_namespaces(true);
+                if let Ok(text) = self.engine.call_fn_with_options::<rhai::ImmutableString>(
+                    options,
+                    &mut Scope::new(),
+                    &AST::empty(),
+                    "to_debug",
+                    (v.clone(),),
+                ) {
+                    *v = Dynamic::from(Shown(text.to_string()));
+                }
+            }
+        }
         self.printed.borrow_mut().clear();
         result.map_err(|e| ScriptError::runtime(&e, "eval", &files, self.limits.operations))
     }

@@ -9,6 +9,20 @@ use rhai::{Array, Dynamic, Engine, ImmutableString, INT};
 
 pub fn register(engine: &mut Engine) {
     engine.register_type_with_name::<G>("Game");
+    // What `eval g` shows: where the game stands, not a Rust type name.
+    engine.register_fn("to_debug", |g: &mut G| {
+        g.read(|s| {
+            let phase = if s.phase.is_empty() {
+                String::new()
+            } else {
+                format!(", phase {}", s.phase)
+            };
+            format!(
+                "game: turn {} ({}), round {}{phase}, {} action(s) applied",
+                s.turn.number, s.seats[s.turn.current], s.turn.round, s.actions_applied
+            )
+        })
+    });
     // Seats and turn order.
     engine
         .register_fn("seats", |g: &mut G| {

@@ -178,6 +178,18 @@ impl GridRef {
 pub fn register(engine: &mut Engine) {
     engine
         .register_type_with_name::<GridRef>("Grid")
+        // What `eval` shows for a grid: its name, size and diagram.
+        .register_fn("to_debug", |r: &mut GridRef| {
+            r.with(|g| {
+                format!(
+                    "grid `{}` {}x{}\n{}",
+                    g.name,
+                    g.width,
+                    g.height,
+                    g.render(false)
+                )
+            })
+        })
         .register_fn(
             "new_grid",
             |g: &mut G, name: &str, w: INT, h: INT, symbols: &str| -> Fallible<GridRef> {

@@ -201,6 +201,26 @@ fn visibility(v: &str) -> Fallible<Visibility> {
 pub fn register(engine: &mut Engine) {
     engine
         .register_type_with_name::<ZoneRef>("Zone")
+        // What `eval` shows for a zone: its name, owner and cards, top last.
+        .register_fn("to_debug", |z: &mut ZoneRef| {
+            z.g.read(|s| {
+                let zone = &s.zones[z.idx];
+                let owner = zone
+                    .owner
+                    .map_or(String::new(), |o| format!(" of {}", s.seats[o]));
+                let cards: Vec<&str> = zone
+                    .cards
+                    .iter()
+                    .map(|c| s.cards.get(c.0 as usize).map_or("?", |d| d.name.as_str()))
+                    .collect();
+                format!(
+                    "zone `{}`{owner}: {} card(s) [{}]",
+                    zone.name,
+                    cards.len(),
+                    cards.join(", ")
+                )
+            })
+        })
         .register_fn("zone", |g: &mut G, name: &str| zone(g, name, None))
         .register_fn("zone", |g: &mut G, name: &str, seat: &str| {
             let i = g.seat(seat)?;
