@@ -473,15 +473,11 @@ pub fn describe(v: &State) -> String {
         out.push_str(&g.render(true));
         out.push('\n');
     }
-    for z in v.zones.iter() {
+    for (i, z) in v.zones.iter().enumerate() {
         let owner = z
             .owner
             .map_or(String::new(), |o| format!("[{}]", v.seats[o]));
-        let cards: Vec<&str> = z
-            .cards
-            .iter()
-            .map(|c| v.cards.get(c.0 as usize).map_or("?", |d| d.name.as_str()))
-            .collect();
+        let cards = v.card_names(i);
         let shown = if z.visibility == Visibility::All || cards.iter().any(|c| *c != "?") {
             cards.join(" ")
         } else {

@@ -115,6 +115,19 @@ impl State {
         &self.seats[index]
     }
 
+    /// The catalogue names of the cards in zone `z`, in order (`?` for a hidden card).
+    pub fn card_names(&self, z: usize) -> Vec<&str> {
+        self.zones[z]
+            .cards
+            .iter()
+            .map(|c| {
+                self.cards
+                    .get(c.0 as usize)
+                    .map_or("?", |d| d.name.as_str())
+            })
+            .collect()
+    }
+
     pub fn zone_index(&self, name: &str, owner: Option<usize>) -> Option<usize> {
         self.zones
             .iter()

@@ -208,11 +208,7 @@ pub fn register(engine: &mut Engine) {
                 let owner = zone
                     .owner
                     .map_or(String::new(), |o| format!(" of {}", s.seats[o]));
-                let cards: Vec<&str> = zone
-                    .cards
-                    .iter()
-                    .map(|c| s.cards.get(c.0 as usize).map_or("?", |d| d.name.as_str()))
-                    .collect();
+                let cards = s.card_names(z.idx);
                 format!(
                     "zone `{}`{owner}: {} card(s) [{}]",
                     zone.name,
