@@ -239,8 +239,8 @@ impl Grid {
         diagonal: bool,
     ) -> Vec<usize> {
         // One pass: flood the region breadth-first over a precomputed neighbour table,
-        // collecting each cell it touches that is in `into`. (Hot path of games like Virus
-        // Wars, where it runs every step.)
+        // collecting each cell it touches that is in `into`. (A hot path: games that grow
+        // from connected groups call it every step.)
         const REGION: u8 = 1;
         const REACHED: u8 = 2;
         let table = NeighbourTable::of(self.width, self.height, diagonal);

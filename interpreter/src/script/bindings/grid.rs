@@ -83,8 +83,8 @@ impl GridRef {
     }
 
     /// Like `tr`: the cell's symbol `from[i]` becomes `to[i]`; a symbol not in `from` is an
-    /// error. One call for a rule such as "an empty cell gets a virus, an enemy virus becomes
-    /// a zombie" (`replace(c, ".R", "Bb")`), which would otherwise read, compare and write.
+    /// error. One call for a rule such as "an empty cell gets a piece, an enemy piece changes
+    /// sides" (`replace(c, ".R", "Bb")`), which would otherwise read, compare and write.
     fn replace(&mut self, cell: &str, from: &str, to: &str) -> Fallible<()> {
         let i = self.cell(cell)?;
         let now = self.with(|g| g.symbol_at(i));

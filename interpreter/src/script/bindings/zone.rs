@@ -134,7 +134,7 @@ impl ZoneRef {
         })
     }
 
-    /// The cards of this zone counted by name, `#{ "virus": 2, "3": 1 }` (hidden cards count
+    /// The cards of this zone counted by name, `#{ "king": 2, "3": 1 }` (hidden cards count
     /// under `?`): one call where a script would otherwise read every card.
     fn counts(&mut self) -> Map {
         self.g.read(|s| {
