@@ -44,20 +44,12 @@ impl NeighbourTable {
     }
 
     fn build(width: usize, height: usize, diagonal: bool) -> NeighbourTable {
-        // Only the shape matters; a one-symbol grid gives `each_neighbour` something to walk.
-        let shape = Grid {
-            name: Arc::from(""),
-            width,
-            height,
-            symbols: Arc::from(vec!['.']),
-            cells: vec![0; width * height],
-            colors: Arc::from(Vec::new()),
-        };
-        let mut start = Vec::with_capacity(shape.len() + 1);
-        let mut list = Vec::with_capacity(shape.len() * 8);
-        for i in 0..shape.len() {
+        let cells = width * height;
+        let mut start = Vec::with_capacity(cells + 1);
+        let mut list = Vec::with_capacity(cells * 8);
+        for i in 0..cells {
             start.push(list.len() as u32);
-            shape.each_neighbour(i, diagonal, |n| list.push(n as u32));
+            neighbours_of(width, height, i, diagonal, |n| list.push(n as u32));
         }
         start.push(list.len() as u32);
         NeighbourTable { start, list }
@@ -65,6 +57,41 @@ impl NeighbourTable {
 
     fn of_cell(&self, i: usize) -> &[u32] {
         &self.list[self.start[i] as usize..self.start[i + 1] as usize]
+    }
+}
+
+/// Calls `f` on each neighbour of cell `index` of a `w` x `height` grid (8 with diagonals,
+/// else 4). The hot loop of every flood; written out so it compiles to a few compares per
+/// neighbour.
+#[inline(always)]
+fn neighbours_of(w: usize, height: usize, index: usize, diagonal: bool, mut f: impl FnMut(usize)) {
+    let (x, y) = (index % w, index / w);
+    let (left, right, down, up) = (x > 0, x + 1 < w, y > 0, y + 1 < height);
+    if down {
+        f(index - w);
+    }
+    if up {
+        f(index + w);
+    }
+    if left {
+        f(index - 1);
+    }
+    if right {
+        f(index + 1);
+    }
+    if diagonal {
+        if down && left {
+            f(index - w - 1);
+        }
+        if down && right {
+            f(index - w + 1);
+        }
+        if up && left {
+            f(index + w - 1);
+        }
+        if up && right {
+            f(index + w + 1);
+        }
     }
 }
 
@@ -168,39 +195,10 @@ impl Grid {
         (0..self.len()).filter(|&i| self.matches(i, mask)).collect()
     }
 
-    /// Calls `f` on each neighbour of `index` (8 with diagonals, else 4). The hot loop of
-    /// every flood; written out so it compiles to a few compares per neighbour.
+    /// Calls `f` on each neighbour of `index` (8 with diagonals, else 4).
     #[inline(always)]
-    fn each_neighbour(&self, index: usize, diagonal: bool, mut f: impl FnMut(usize)) {
-        let w = self.width;
-        let (x, y) = (index % w, index / w);
-        let (left, right, down, up) = (x > 0, x + 1 < w, y > 0, y + 1 < self.height);
-        if down {
-            f(index - w);
-        }
-        if up {
-            f(index + w);
-        }
-        if left {
-            f(index - 1);
-        }
-        if right {
-            f(index + 1);
-        }
-        if diagonal {
-            if down && left {
-                f(index - w - 1);
-            }
-            if down && right {
-                f(index - w + 1);
-            }
-            if up && left {
-                f(index + w - 1);
-            }
-            if up && right {
-                f(index + w + 1);
-            }
-        }
+    fn each_neighbour(&self, index: usize, diagonal: bool, f: impl FnMut(usize)) {
+        neighbours_of(self.width, self.height, index, diagonal, f);
     }
 
     /// Flood from every cell in `from`, through cells in `through`; marks the cells reached
