@@ -447,15 +447,7 @@ impl Game {
 
     /// Evaluates a Rhai expression against a copy of the state (`g`).
     pub fn eval(&self, state: &State, expr: &str) -> Result<String, PlayError> {
-        let v = self.rules.eval(state, expr)?;
-        if let Some(shown) = v.read_lock::<crate::script::Shown>() {
-            return Ok(shown.0.clone());
-        }
-        Ok(if v.is_string() {
-            format!("{:?}", v.to_string())
-        } else {
-            v.to_string()
-        })
+        Ok(self.rules.eval(state, expr)?)
     }
 }
 

@@ -56,6 +56,11 @@ impl Turn {
     /// Gives the turn to seat `i` (a new turn for it when the engine counts steps).
     pub fn set_current(&mut self, i: usize) {
         self.current = i;
+        self.refill_steps();
+    }
+
+    /// A new turn starts with all its steps (when the engine counts them).
+    fn refill_steps(&mut self) {
         if self.steps > 0 {
             self.set_turn_steps(self.steps);
         }
@@ -116,8 +121,6 @@ impl Turn {
         }
         self.current = next;
         self.number += 1;
-        if self.steps > 0 {
-            self.set_turn_steps(self.steps);
-        }
+        self.refill_steps();
     }
 }

@@ -50,10 +50,6 @@ fn phase_scoped(
     out
 }
 
-/// A value `eval` already turned into text (through `to_debug`): printed as it is.
-#[derive(Clone)]
-pub struct Shown(pub String);
-
 /// One script file: the name errors show for it, and its text.
 #[derive(Debug, Clone)]
 pub struct Source {
@@ -237,7 +233,7 @@ impl Rules {
 
     /// Evaluates an expression typed by a person, with `g` bound to a throwaway copy of the
     /// state, so it can inspect but never change the game.
-    pub fn eval(&self, state: &State, expr: &str) -> Result<Dynamic, ScriptError> {
+    pub fn eval(&self, state: &State, expr: &str) -> Result<String, ScriptError> {
         let text = format!("{expr}\n");
         let part = self
             .engine
@@ -248,24 +244,31 @@ impl Rules {
         scope.push("g", G(Rc::new(RefCell::new(state.clone()))));
         let mut files = self.fn_files.clone();
         files.insert("eval".into(), Arc::from("eval"));
-        let mut result = self.engine.eval_ast_with_scope::<Dynamic>(&mut scope, &ast);
-        // A handle (grid, zone, card, the game) shows through its `to_debug`, not as the name
-        // of a Rust type.
-        if let Ok(v) = &mut result {
-            if v.is_variant() {
-                let options = CallFnOptions::new().in_all_namespaces(true);
-                if let Ok(text) = self.engine.call_fn_with_options::<rhai::ImmutableString>(
-                    options,
-                    &mut Scope::new(),
-                    &AST::empty(),
-                    "to_debug",
-                    (v.clone(),),
-                ) {
-                    *v = Dynamic::from(Shown(text.to_string()));
-                }
+        let result = self.engine.eval_ast_with_scope::<Dynamic>(&mut scope, &ast);
+        self.printed.borrow_mut().clear();
+        let v =
+            result.map_err(|e| ScriptError::runtime(&e, "eval", &files, self.limits.operations))?;
+        Ok(self.show(v))
+    }
+
+    /// A value as `eval` prints it: strings quoted, handles (grid, zone, card, the game)
+    /// through their `to_debug` rather than as the name of a Rust type.
+    fn show(&self, v: Dynamic) -> String {
+        if v.is_string() {
+            return format!("{:?}", v.to_string());
+        }
+        if v.is_variant() {
+            let options = CallFnOptions::new().in_all_namespaces(true);
+            if let Ok(text) = self.engine.call_fn_with_options::<rhai::ImmutableString>(
+                options,
+                &mut Scope::new(),
+                &AST::empty(),
+                "to_debug",
+                (v.clone(),),
+            ) {
+                return text.to_string();
             }
         }
-        self.printed.borrow_mut().clear();
-        result.map_err(|e| ScriptError::runtime(&e, "eval", &files, self.limits.operations))
+        v.to_string()
     }
 }
