@@ -9,7 +9,7 @@ use crate::state::State;
 use bindings::G;
 pub use error::{ScriptError, ScriptPos};
 use rhai::{CallFnOptions, Dynamic, Engine, Scope, AST};
-pub use sandbox::Limits;
+pub use sandbox::{Limits, SCRIPT_STACK_SIZE};
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::rc::Rc;

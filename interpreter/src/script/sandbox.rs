@@ -9,6 +9,12 @@ use serde::Deserialize;
 use std::cell::RefCell;
 use std::rc::Rc;
 
+/// The stack every thread that runs scripts gets (`play`'s session thread, `sim`'s workers):
+/// deep script recursion and deeply nested values need far more than a default 2 MB thread
+/// stack, and the same scripts must behave the same on every thread. Only touched pages cost
+/// memory.
+pub const SCRIPT_STACK_SIZE: usize = 256 << 20;
+
 /// Bounds on what one script call may do; a game may tighten or loosen them in `game.toml`.
 #[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
 #[serde(default, deny_unknown_fields)]
