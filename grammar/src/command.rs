@@ -35,8 +35,8 @@ pub enum Command {
     Bot(usize),
     /// `log [n]`: the whole log, or its last n entries.
     Log(Option<usize>),
-    /// `save <file>`
-    Save(String),
+    /// `save <file>`; `save! <file>` or `save --force <file>` may replace an existing file.
+    Save { path: String, overwrite: bool },
     /// `load <file>`
     Load(String),
     /// `position <file>`
@@ -94,7 +94,11 @@ pub const COMMANDS: &[CommandHelp] = &[
         "log [n]",
         "show the action log, or its last n entries",
     ),
-    entry("save", "save <file>", "save the game to a file"),
+    entry(
+        "save",
+        "save[!] <file>",
+        "save the game to a new file (save! replaces one)",
+    ),
     entry("load", "load <file>", "load a saved game"),
     entry(
         "position",
@@ -124,9 +128,11 @@ pub fn parse_command(line: &str) -> Result<Option<Command>, GrammarError> {
     let Some(head) = first_word(line) else {
         return Ok(None);
     };
-    // A line starting with a digit is a bare `pick`.
+    // A line starting with a digit is a bare `pick`; `save!` is `save` that may overwrite.
     let name = if head.as_str().starts_with(|c: char| c.is_ascii_digit()) {
         "pick"
+    } else if head.as_str().eq_ignore_ascii_case("save!") {
+        "save"
     } else {
         head.as_str()
     };
@@ -171,7 +177,7 @@ fn describe_rule(rule: &Rule) -> String {
         // `seat` is optional, so what the user lacks is the action.
         Rule::seat => "an action after `do`",
         Rule::seat_name => "a seat name",
-        Rule::path => "a file name",
+        Rule::path | Rule::force => "a file name",
         Rule::script => "an expression",
         Rule::action => "an action after `do`",
         Rule::EOI => "end of line",
@@ -200,7 +206,10 @@ fn build(name: &str, pairs: Pairs<Rule>) -> Result<Command, GrammarError> {
         "redo" => Command::Redo(count()?.unwrap_or(1)),
         "bot" => Command::Bot(count()?.unwrap_or(1)),
         "log" => Command::Log(count()?),
-        "save" => Command::Save(rest(Rule::path)),
+        "save" => Command::Save {
+            path: rest(Rule::path),
+            overwrite: find(Rule::force).is_some(),
+        },
         "load" => Command::Load(rest(Rule::path)),
         "position" => Command::Position(rest(Rule::path)),
         "reload" => Command::Reload,
@@ -414,7 +423,15 @@ mod tests {
 
     #[test]
     fn file_commands_take_the_rest_of_the_line() {
-        assert_eq!(ok("save game.json"), Command::Save("game.json".into()));
+        let save = |path: &str, overwrite| Command::Save {
+            path: path.into(),
+            overwrite,
+        };
+        assert_eq!(ok("save game.json"), save("game.json", false));
+        assert_eq!(ok("save! game.json"), save("game.json", true));
+        assert_eq!(ok("SAVE!  my game.json "), save("my game.json", true));
+        assert_eq!(ok("save --force game.json"), save("game.json", true));
+        assert_eq!(ok("save --forced.json"), save("--forced.json", false));
         assert_eq!(
             ok("load  saves/my game 1.json  "),
             Command::Load("saves/my game 1.json".into())
@@ -424,7 +441,7 @@ mod tests {
             Command::Position("/tmp/p.toml".into())
         );
         let e = err("save");
-        assert_eq!(e.message, "expected a file name; usage: save <file>");
+        assert_eq!(e.message, "expected a file name; usage: save[!] <file>");
         assert_eq!(e.column, 5);
         assert_eq!(
             err("load   ").message,
@@ -498,7 +515,14 @@ mod tests {
             ("redo", "redo", Command::Redo(1)),
             ("bot", "bot", Command::Bot(1)),
             ("log", "log", Command::Log(None)),
-            ("save", "save f", Command::Save("f".into())),
+            (
+                "save",
+                "save f",
+                Command::Save {
+                    path: "f".into(),
+                    overwrite: false,
+                },
+            ),
             ("load", "load f", Command::Load("f".into())),
             ("position", "position f", Command::Position("f".into())),
             ("reload", "reload", Command::Reload),

@@ -4,6 +4,7 @@
 use crate::game::{Game, PlayError, Setup};
 use crate::state::State;
 use serde::{Deserialize, Serialize};
+use std::rc::Rc;
 
 /// One action as it was submitted: who, and its notation.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -28,6 +29,8 @@ pub struct SaveFile {
 impl SaveFile {
     /// Parses a save and checks it belongs to `game`; the message says what is wrong.
     pub fn parse(text: &str, game: &str) -> Result<SaveFile, String> {
+        // Editors on some systems start UTF-8 files with a byte order mark.
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let save: SaveFile =
             serde_json::from_str(text).map_err(|e| format!("not a Boardscript save file: {e}"))?;
         if save.format != SAVE_FORMAT {
@@ -59,9 +62,20 @@ pub struct Match {
     pub setup: Setup,
     pub state: State,
     actions: Vec<Played>,
-    /// State before each logged action, for undo.
-    before: Vec<State>,
-    redo: Vec<(Played, State)>,
+    /// State before each logged action, for undo. Shared, so a checkpoint copies pointers.
+    before: Vec<Rc<State>>,
+    redo: Vec<(Played, Rc<State>)>,
+}
+
+/// Everything of a match but its rules: taken before a command, put back if it fails, so a
+/// refused command leaves the game and its undo and redo history exactly as they were.
+#[derive(Clone)]
+pub struct Checkpoint {
+    setup: Setup,
+    state: State,
+    actions: Vec<Played>,
+    before: Vec<Rc<State>>,
+    redo: Vec<(Played, Rc<State>)>,
 }
 
 /// A game replayed from its setup: the state reached, the actions accepted, the states before
@@ -69,7 +83,7 @@ pub struct Match {
 struct Replay {
     state: State,
     actions: Vec<Played>,
-    before: Vec<State>,
+    before: Vec<Rc<State>>,
     refused: Option<(usize, Played, PlayError)>,
 }
 
@@ -84,7 +98,7 @@ fn replay(game: &Game, setup: &Setup, log: &[Played]) -> Result<Replay, PlayErro
         match play_on(game, &mut r.state, Some(&p.seat), &p.action) {
             Ok((played, before)) => {
                 r.actions.push(played);
-                r.before.push(before);
+                r.before.push(Rc::new(before));
             }
             Err(e) => {
                 r.refused = Some((i, p.clone(), e));
@@ -158,9 +172,33 @@ impl Match {
     pub fn play(&mut self, seat: Option<&str>, text: &str) -> Result<Played, PlayError> {
         let (played, before) = play_on(&self.game, &mut self.state, seat, text)?;
         self.actions.push(played.clone());
-        self.before.push(before);
+        self.before.push(Rc::new(before));
         self.redo.clear();
         Ok(played)
+    }
+
+    pub fn checkpoint(&self) -> Checkpoint {
+        Checkpoint {
+            setup: self.setup.clone(),
+            state: self.state.clone(),
+            actions: self.actions.clone(),
+            before: self.before.clone(),
+            redo: self.redo.clone(),
+        }
+    }
+
+    /// Puts the match back as it was at `c` (the rules stay as they are now).
+    pub fn restore(&mut self, c: Checkpoint) {
+        self.setup = c.setup;
+        self.state = c.state;
+        self.actions = c.actions;
+        self.before = c.before;
+        self.redo = c.redo;
+    }
+
+    /// Actions that `redo` can play again.
+    pub fn redo_len(&self) -> usize {
+        self.redo.len()
     }
 
     /// Takes back up to `n` actions; returns how many.
@@ -170,8 +208,8 @@ impl Match {
             let (Some(prev), Some(played)) = (self.before.pop(), self.actions.pop()) else {
                 break;
             };
-            let now = std::mem::replace(&mut self.state, prev);
-            self.redo.push((played, now));
+            let now = std::mem::replace(&mut self.state, Rc::unwrap_or_clone(prev));
+            self.redo.push((played, Rc::new(now)));
             done += 1;
         }
         done
@@ -183,8 +221,8 @@ impl Match {
             let Some((played, next)) = self.redo.pop() else {
                 break;
             };
-            let prev = std::mem::replace(&mut self.state, next);
-            self.before.push(prev);
+            let prev = std::mem::replace(&mut self.state, Rc::unwrap_or_clone(next));
+            self.before.push(Rc::new(prev));
             self.actions.push(played);
             done += 1;
         }
@@ -208,6 +246,13 @@ impl Match {
     /// Replays `save` from its setup; on any refusal nothing changes.
     pub fn load(&mut self, save: &SaveFile) -> Result<(), PlayError> {
         let r = replay(&self.game, &save.setup, &save.actions)?;
+        if r.state.seats.as_slice() != save.seats.as_slice() {
+            return Err(PlayError::Setup(format!(
+                "the save names seats {} but its setup gives {}",
+                save.seats.join(", "),
+                r.state.seats.join(", ")
+            )));
+        }
         if let Some((i, p, e)) = r.refused {
             return Err(PlayError::Setup(format!(
                 "save action {} (`{}` by {}) refused: {e}",

@@ -46,9 +46,14 @@ pub struct GameArgs {
 pub struct PlayArgs {
     #[command(flatten)]
     pub game: GameArgs,
-    /// Seed of the game's random number generator.
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
+    /// Seed of the game's random number generator (default: a new random one, shown by
+    /// `status` and kept in saves).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Play only this seat: the client sees only its view and acts only for it, god-mode
+    /// commands are refused, and the built-in bot plays the other seats.
+    #[arg(long, value_name = "NAME")]
+    pub seat: Option<String>,
     /// Start from a position file, in the game's own format.
     #[arg(long, value_name = "FILE")]
     pub position: Option<PathBuf>,

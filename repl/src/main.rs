@@ -2,18 +2,35 @@
 //! simulate them with random bots, list and check them.
 
 mod cli;
+mod files;
 mod games;
+mod panics;
 mod protocol;
 mod session;
 mod shell;
 mod sim;
 mod watch;
 
+use boardscript_interpreter::script::SCRIPT_STACK_SIZE;
 use clap::Parser;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    match run(cli::Cli::parse()) {
+    let cli = cli::Cli::parse();
+    panics::install();
+    // Scripts run on a thread with a known, large stack: the same depth of script recursion
+    // and of nested values then works in `play`, `sim` and `check` alike.
+    let worker = std::thread::Builder::new()
+        .name("boardscript".into())
+        .stack_size(SCRIPT_STACK_SIZE)
+        .spawn(move || run(cli));
+    let result = match worker {
+        Ok(handle) => handle
+            .join()
+            .unwrap_or_else(|p| Err(anyhow::anyhow!("internal error: {}", panics::message(&*p)))),
+        Err(e) => Err(anyhow::anyhow!("cannot start the session thread: {e}")),
+    };
+    match result {
         Ok(code) => code,
         // A reader that stopped early (`boardscript list | head`) is not an error.
         Err(err) if is_broken_pipe(&err) => ExitCode::SUCCESS,

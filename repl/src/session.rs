@@ -2,6 +2,7 @@
 //! text form (for people) and a JSON form (for the machine protocol).
 
 use crate::cli::GameArgs;
+use crate::files;
 use crate::games;
 use boardscript_grammar::{Command, COMMANDS};
 use boardscript_interpreter::bots::random;
@@ -29,6 +30,13 @@ impl Reply {
             json,
             quit: false,
         }
+    }
+
+    /// Replaces the text, in both forms.
+    fn retext(mut self, text: String) -> Reply {
+        self.json.insert("text".into(), Value::String(text.clone()));
+        self.text = text;
+        self
     }
 
     fn with(mut self, key: &str, value: Value) -> Reply {
@@ -77,18 +85,110 @@ impl From<&str> for Failure {
 
 pub type Outcome = Result<Reply, Failure>;
 
+/// A bound on the bot's actions between two decisions of a seat-restricted client.
+const OTHERS_MAX_ACTIONS: usize = 100_000;
+
 pub struct Session {
     pub m: Match,
     pub args: GameArgs,
     bot_rng: GameRng,
+    /// The one seat this client plays and sees (`--seat`); `None`: every seat (god mode).
+    pub seat: Option<usize>,
+}
+
+/// Everything a command may change, taken before it runs and put back if it fails.
+pub struct Checkpoint {
+    m: boardscript_interpreter::log::Checkpoint,
+    bot_rng: GameRng,
+}
+
+/// Commands that show or change what a seat-restricted client may not see or do.
+fn god_mode_only(cmd: &Command) -> Option<&'static str> {
+    Some(match cmd {
+        Command::State => "state",
+        Command::Eval(_) => "eval",
+        Command::Save { .. } => "save",
+        Command::Load(_) => "load",
+        Command::Position(_) => "position",
+        Command::Reload => "reload",
+        Command::Undo(_) => "undo",
+        Command::Redo(_) => "redo",
+        Command::Bot(_) => "bot",
+        _ => return None,
+    })
 }
 
 impl Session {
-    pub fn start(args: GameArgs, setup: Setup) -> anyhow::Result<Session> {
+    /// Starts the game; with `seat`, this client plays only that seat, and the built-in bot
+    /// plays the others up to the seat's first decision.
+    pub fn start(args: GameArgs, setup: Setup, seat: Option<&str>) -> anyhow::Result<Session> {
         let game = games::load(&args)?;
         let bot_rng = rng::seeded(setup.seed ^ 0xB07);
         let m = Match::new(game, setup).map_err(|e| anyhow::anyhow!("{e}"))?;
-        Ok(Session { m, args, bot_rng })
+        let seat = match seat {
+            None => None,
+            Some(name) => Some(m.state.seat_index(name).ok_or_else(|| {
+                anyhow::anyhow!(
+                    "--seat: no seat `{name}` in {} (seats: {})",
+                    m.game.spec.id,
+                    m.state.seats.join(", ")
+                )
+            })?),
+        };
+        let mut session = Session {
+            m,
+            args,
+            bot_rng,
+            seat,
+        };
+        session
+            .play_others()
+            .map_err(|f| anyhow::anyhow!("{}", f.message))?;
+        Ok(session)
+    }
+
+    pub fn checkpoint(&self) -> Checkpoint {
+        Checkpoint {
+            m: self.m.checkpoint(),
+            bot_rng: self.bot_rng.clone(),
+        }
+    }
+
+    pub fn restore(&mut self, c: Checkpoint) {
+        self.m.restore(c.m);
+        self.bot_rng = c.bot_rng;
+    }
+
+    /// In seat-restricted mode, lets the bot play every other seat until this client's seat
+    /// must decide or the game ends; returns what they played, as `(seat, action)`.
+    fn play_others(&mut self) -> Result<Vec<(String, String)>, Failure> {
+        let Some(me) = self.seat else {
+            return Ok(vec![]);
+        };
+        let mut played = vec![];
+        loop {
+            let mut decisions = self.m.game.decisions(&self.m.state)?;
+            if decisions.seats.iter().any(|(s, _)| *s == me) {
+                // Others choosing at the same moment choose too (their choices are held).
+                decisions.seats.retain(|(s, _)| *s != me);
+                if decisions.seats.is_empty() {
+                    return Ok(played);
+                }
+            }
+            let Some((seat, action)) = random::choose(&decisions, &mut self.bot_rng) else {
+                return Ok(played);
+            };
+            let name = self.m.state.seat_name(seat).to_string();
+            self.m.play(Some(&name), &action)?;
+            played.push((name, action.to_string()));
+            if played.len() > OTHERS_MAX_ACTIONS {
+                return Err(format!(
+                    "the other seats played {OTHERS_MAX_ACTIONS} actions without {} deciding",
+                    self.m.state.seat_name(me)
+                )
+                .into());
+            }
+        }
     }
 
     /// The seats deciding now, for prompts: `blue`, or `north, south` in a simultaneous step.
@@ -102,11 +202,13 @@ impl Session {
             .collect()
     }
 
-    /// Every deciding seat with its legal actions, in `to_decide` order.
+    /// Every deciding seat with its legal actions, in `to_decide` order; in seat-restricted
+    /// mode only the client's own seat.
     fn numbered(&self) -> Result<Vec<(String, Vec<String>)>, Failure> {
         let d = self.m.game.decisions(&self.m.state)?;
         Ok(d.seats
             .into_iter()
+            .filter(|(s, _)| self.seat.is_none_or(|me| me == *s))
             .map(|(s, a)| {
                 let names = a.iter().map(|x| x.to_string()).collect();
                 (self.m.state.seat_name(s).to_string(), names)
@@ -122,6 +224,13 @@ impl Session {
     }
 
     pub fn execute(&mut self, cmd: Command) -> Outcome {
+        if let (Some(me), Some(name)) = (self.seat, god_mode_only(&cmd)) {
+            return Err(format!(
+                "`{name}` is not available to a client playing {} (--seat): it could show or change what that seat may not",
+                self.m.state.seat_name(me)
+            )
+            .into());
+        }
         match cmd {
             Command::Help(topic) => help(topic.as_deref()),
             Command::Show => self.show(None),
@@ -139,7 +248,7 @@ impl Session {
             }
             Command::Bot(n) => self.bot(n),
             Command::Log(n) => self.log(n),
-            Command::Save(path) => self.save(&path),
+            Command::Save { path, overwrite } => self.save(&path, overwrite),
             Command::Load(path) => self.load(&path),
             Command::Position(path) => self.position(&path),
             Command::Reload => self.reload(),
@@ -168,6 +277,7 @@ impl Session {
     fn show(&self, seat: Option<Option<String>>) -> Outcome {
         let st = &self.m.state;
         let idx = match seat {
+            None if self.seat.is_some() => self.seat,
             None => self.m.game.deciding(st)?.first().copied(),
             Some(None) => None,
             Some(Some(name)) => Some(
@@ -175,6 +285,13 @@ impl Session {
                     .ok_or_else(|| format!("no seat `{name}` (seats: {})", st.seats.join(", ")))?,
             ),
         };
+        if let (Some(me), Some(i)) = (self.seat, idx) {
+            if me != i {
+                return Err(
+                    format!("this client sees only {}'s view (--seat)", st.seat_name(me)).into(),
+                );
+            }
+        }
         let text = self.m.game.render(st, idx)?;
         let name = idx.map_or(Value::Null, |i| json!(st.seat_name(i)));
         Ok(Reply::text(text)
@@ -234,7 +351,24 @@ impl Session {
     }
 
     fn act(&mut self, seat: Option<&str>, action: &str) -> Outcome {
-        let played = self.m.play(seat, action)?;
+        let seat = match (self.seat, seat) {
+            (None, seat) => seat.map(str::to_string),
+            (Some(me), None) => Some(self.m.state.seat_name(me).to_string()),
+            (Some(me), Some(name)) if name == self.m.state.seat_name(me) => Some(name.to_string()),
+            (Some(me), Some(_)) => {
+                return Err(format!(
+                    "this client plays only for {} (--seat)",
+                    self.m.state.seat_name(me)
+                )
+                .into())
+            }
+        };
+        let seen_before = self.visible_log_len();
+        let played = self
+            .m
+            .play(seat.as_deref(), action)
+            .map_err(|e| self.private(e))?;
+        let others = self.play_others()?;
         let mut text = format!("{}: {}", played.seat, played.action);
         let over = self.m.game.is_over(&self.m.state)?;
         let st = &self.m.state;
@@ -248,10 +382,63 @@ impl Session {
             text.push('\n');
             text.push_str(&self.result_line()?);
         }
-        Ok(Reply::text(text)
+        let mut reply = Reply::text(text)
             .with("seat", json!(played.seat))
             .with("action", json!(played.action))
-            .with("over", json!(over)))
+            .with("over", json!(over));
+        if let Some(me) = self.seat {
+            // What happened since, as this seat may read it: the others' moves, public or not.
+            let view = self.m.state.view(Some(me));
+            let lines: Vec<String> = view
+                .log
+                .iter()
+                .skip(seen_before)
+                .map(|e| e.text.clone())
+                .collect();
+            reply = reply
+                .with("others", json!(others.len()))
+                .with("log", json!(lines));
+            let own = format!("{}: {}", played.seat, played.action);
+            let news: Vec<&str> = lines
+                .iter()
+                .map(String::as_str)
+                .filter(|l| *l != own)
+                .collect();
+            if !news.is_empty() {
+                let text = format!("{}\n{}", reply.text, news.join("\n"));
+                reply = reply.retext(text);
+            }
+        }
+        Ok(reply)
+    }
+
+    /// How many log lines the client's seat may read now (seat-restricted mode only).
+    fn visible_log_len(&self) -> usize {
+        self.seat
+            .map_or(0, |me| self.m.state.view(Some(me)).log.len())
+    }
+
+    /// An error as this client may read it: the legal actions an illegal action's error
+    /// lists are shown only for the seat whose actions the client is shown (its own seat, or
+    /// on a shared screen the first deciding seat), never another's hand.
+    fn private(&self, e: PlayError) -> Failure {
+        if let PlayError::Illegal { seat, action, .. } = &e {
+            let shown = match self.seat {
+                Some(me) => Some(me),
+                None => self
+                    .m
+                    .game
+                    .deciding(&self.m.state)
+                    .ok()
+                    .and_then(|d| d.first().copied()),
+            };
+            if shown.map(|s| self.m.state.seat_name(s)) != Some(seat.as_str()) {
+                return Failure::from(format!(
+                    "`{action}` is not a legal action for {seat} (its actions are listed when it is its turn to choose)"
+                ));
+            }
+        }
+        Failure::from(e)
     }
 
     fn result_line(&self) -> Result<String, Failure> {
@@ -274,8 +461,16 @@ impl Session {
             };
             let name = self.m.state.seat_name(seat).to_string();
             self.m.play(Some(&name), &action)?;
-            lines.push(format!("bot {name}: {action}"));
-            played.push(json!({"seat": name, "action": action}));
+            // A held simultaneous choice stays hidden until every seat has chosen.
+            if self.m.state.pending.contains_key(&seat) {
+                lines.push(format!(
+                    "bot {name}: (chosen; held until every deciding seat has chosen)"
+                ));
+                played.push(json!({"seat": name, "held": true}));
+            } else {
+                lines.push(format!("bot {name}: {action}"));
+                played.push(json!({"seat": name, "action": action}));
+            }
         }
         if self.m.game.is_over(&self.m.state)? {
             lines.push(self.result_line()?);
@@ -285,7 +480,10 @@ impl Session {
 
     fn log(&self, n: Option<usize>) -> Outcome {
         let st = &self.m.state;
-        let seat = self.m.game.deciding(st)?.first().copied();
+        let seat = match self.seat {
+            Some(me) => Some(me),
+            None => self.m.game.deciding(st)?.first().copied(),
+        };
         let view = st.view(seat);
         let skip = n.map_or(0, |n| view.log.len().saturating_sub(n));
         let lines: Vec<String> = view.log.iter().skip(skip).map(|e| e.text.clone()).collect();
@@ -297,9 +495,8 @@ impl Session {
         Ok(Reply::text(text).with("log", json!(lines)))
     }
 
-    fn save(&self, path: &str) -> Outcome {
-        std::fs::write(path, self.m.save_json())
-            .map_err(|e| format!("cannot write {path}: {e}"))?;
+    fn save(&self, path: &str, overwrite: bool) -> Outcome {
+        files::write_atomic(path, &self.m.save_json(), overwrite)?;
         Ok(Reply::text(format!(
             "saved {} action(s) to {path}",
             self.m.actions().len()
@@ -308,7 +505,7 @@ impl Session {
     }
 
     fn load(&mut self, path: &str) -> Outcome {
-        let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+        let text = files::read_text(path)?;
         let save =
             SaveFile::parse(&text, &self.m.game.spec.id).map_err(|e| format!("{path}: {e}"))?;
         self.m.load(&save)?;
@@ -320,8 +517,10 @@ impl Session {
     }
 
     fn position(&mut self, path: &str) -> Outcome {
-        let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
-        self.m.set_position(&text)?;
+        let text = files::read_text(path)?;
+        if let Err(e) = self.m.set_position(&text) {
+            return Err(redact_quotes(Failure::from(e), &text, path));
+        }
         Ok(Reply::text(format!("position set from {path}")))
     }
 
@@ -389,11 +588,41 @@ impl Session {
             };
             reply = reply.with("winning_teams", json!(teams));
         }
+        if self.seat.is_none() {
+            // The seed decides every hidden card: only an all-seeing client may know it.
+            let text = format!("{}; seed {}", reply.text, self.m.setup.seed);
+            reply = reply.retext(text).with("seed", json!(self.m.setup.seed));
+        }
         Ok(reply
             .with("over", json!(over))
             .with("winners", json!(winners))
             .with("deciding", json!(deciding)))
     }
+}
+
+/// A client may name any readable file as a position; the script's error about it must not
+/// become a way to read that file. An error that quotes a line of the file says where the
+/// script refused it, not what it quoted (`--position FILE` on the command line, given by
+/// whoever started the process, shows the full message).
+fn redact_quotes(f: Failure, text: &str, path: &str) -> Failure {
+    let quotes = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| l.len() >= 3)
+        .any(|l| f.message.contains(l));
+    if !quotes {
+        return f;
+    }
+    let at = f
+        .script
+        .as_ref()
+        .and_then(|e| e.position())
+        .map_or(String::new(), |p| {
+            format!(" at {}:{}:{}", p.file, p.line, p.column)
+        });
+    Failure::from(format!(
+        "{path} is not a position of this game: the script refused it{at} (its message quotes the file, so it is not shown; `play --position {path}` shows it)"
+    ))
 }
 
 fn help(topic: Option<&str>) -> Outcome {

@@ -86,6 +86,17 @@ pub fn run(mut session: Session, watcher: Option<Watcher>) -> anyhow::Result<Exi
         "{} — type `help` for commands, `show` for the board, `actions` for legal actions.",
         session.m.game.spec.title
     );
+    match session.seat {
+        // The seed would tell a player the hidden cards: only the all-seeing REPL shows it.
+        None => println!(
+            "seed {} (`--seed {}` plays this deal again)",
+            session.m.setup.seed, session.m.setup.seed
+        ),
+        Some(me) => println!(
+            "you play {}; the bot plays the other seats",
+            session.m.state.seat_name(me)
+        ),
+    }
     let mut interrupted = false;
     loop {
         if let Some(w) = &watcher {

@@ -5,6 +5,8 @@
 mod editor;
 
 use crate::cli::PlayArgs;
+use crate::files;
+use crate::panics;
 use crate::protocol;
 use crate::session::{Failure, Outcome, Session};
 use crate::watch::Watcher;
@@ -18,18 +20,19 @@ use std::process::ExitCode;
 pub fn play(args: PlayArgs) -> anyhow::Result<ExitCode> {
     let position = match &args.position {
         Some(p) => Some(
-            std::fs::read_to_string(p)
-                .with_context(|| format!("reading position {}", p.display()))?,
+            files::read_text(&p.to_string_lossy())
+                .map_err(anyhow::Error::msg)
+                .context("--position")?,
         ),
         None => None,
     };
     let setup = Setup {
         seats: args.game.seats,
-        seed: args.seed,
+        seed: args.seed.unwrap_or_else(random_seed),
         options: args.game.option_pairs()?,
         position,
     };
-    let session = Session::start(args.game.clone(), setup)?;
+    let session = Session::start(args.game.clone(), setup, args.seat.as_deref())?;
     let watcher = if args.watch {
         Some(Watcher::new(&session.m.game.spec)?)
     } else {
@@ -42,6 +45,12 @@ pub fn play(args: PlayArgs) -> anyhow::Result<ExitCode> {
     } else {
         run_plain(session, watcher)
     }
+}
+
+/// A seed for a game started without `--seed`, so two games never deal the same hidden
+/// cards. Below 2^53 so that it survives any JSON reader as a number.
+fn random_seed() -> u64 {
+    rand::random::<u64>() >> 11
 }
 
 /// Lines from a pipe or file: no prompt, output only, so a transcript can be compared.
@@ -120,21 +129,21 @@ pub fn run_line(session: &mut Session, line: &str) -> Outcome {
             )))
         }
     };
-    let saved = session.m.save();
-    let state = session.m.state.clone();
+    // A command is all or nothing: whatever fails, even half-way through (`bot 5` on its third
+    // action, a `do` whose next position the script cannot list), the game and its undo and
+    // redo history go back to what they were.
+    let checkpoint = session.checkpoint();
     match catch_unwind(AssertUnwindSafe(|| session.execute(cmd))) {
-        Ok(outcome) => outcome,
+        Ok(Ok(reply)) => Ok(reply),
+        Ok(Err(failure)) => {
+            session.restore(checkpoint);
+            Err(failure)
+        }
         Err(panic) => {
-            let what = panic
-                .downcast_ref::<String>()
-                .cloned()
-                .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()));
-            // Put the game back as it was before the command.
-            let _ = session.m.load(&saved);
-            session.m.state = state;
+            session.restore(checkpoint);
             Err(Failure::from(format!(
                 "internal error: {}; the game is unchanged",
-                what.unwrap_or_default()
+                panics::message(&*panic)
             )))
         }
     }
