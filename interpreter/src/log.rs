@@ -36,17 +36,26 @@ impl SaveFile {
         if save.format != SAVE_FORMAT {
             return Err(format!(
                 "unknown save format `{}` (expected {SAVE_FORMAT})",
-                save.format
+                quote(&save.format)
             ));
         }
         if save.game != game {
             return Err(format!(
                 "this save is for game `{}`, not `{game}`",
-                save.game
+                quote(&save.game)
             ));
         }
         Ok(save)
     }
+}
+
+/// Text from a file, as an error message may quote it: one line, at most 60 characters.
+fn quote(text: &str) -> String {
+    let mut out: String = text.chars().take(60).flat_map(char::escape_debug).collect();
+    if text.chars().count() > 60 {
+        out.push_str("...");
+    }
+    out
 }
 
 /// What `reload` found when replaying the log under the new rules.
@@ -257,8 +266,8 @@ impl Match {
             return Err(PlayError::Setup(format!(
                 "save action {} (`{}` by {}) refused: {e}",
                 i + 1,
-                p.action,
-                p.seat
+                quote(&p.action),
+                quote(&p.seat)
             )));
         }
         self.setup = save.setup.clone();
