@@ -130,6 +130,8 @@ pub enum SaveEdit {
     Set(SaveField, Value),
     Remove(SaveField),
     UnknownField(Value),
+    /// A top-level key the format does not have, named as given.
+    UnknownKey(String),
     DuplicateActions,
     ReverseActions,
     Bytes(Vec<ByteEdit>),
@@ -140,6 +142,7 @@ pub fn save_edits() -> impl Strategy<Value = Vec<SaveEdit>> {
         4 => (save_field(), junk_value()).prop_map(|(f, v)| SaveEdit::Set(f, v)),
         2 => save_field().prop_map(SaveEdit::Remove),
         1 => junk_value().prop_map(SaveEdit::UnknownField),
+        1 => ".{0,12}".prop_map(SaveEdit::UnknownKey),
         1 => Just(SaveEdit::DuplicateActions),
         1 => Just(SaveEdit::ReverseActions),
         3 => prop::collection::vec(byte_edit(), 1..4).prop_map(SaveEdit::Bytes),
@@ -224,6 +227,11 @@ pub fn mutate_save(text: &str, edits: &[SaveEdit]) -> Vec<u8> {
             SaveEdit::UnknownField(v) => {
                 if let Some(obj) = save.as_object_mut() {
                     obj.insert("extra".into(), v.clone());
+                }
+            }
+            SaveEdit::UnknownKey(key) => {
+                if let Some(obj) = save.as_object_mut() {
+                    obj.insert(key.clone(), json!(1));
                 }
             }
             SaveEdit::DuplicateActions | SaveEdit::ReverseActions => {
