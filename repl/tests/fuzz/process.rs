@@ -36,13 +36,47 @@ pub struct Proc {
     pub sent: Vec<String>,
 }
 
+/// A game whose script fails now and then: `legal_actions` throws when `moves % 7 == 5`, and
+/// `apply` throws on a `jump` from a multiple of 3. Its refusals come from script errors, in
+/// the middle of `do` and `bot`, where "a refused command changes nothing" is hardest to keep.
+pub const TRAP: &str = "trap";
+
+const TRAP_TOML: &str = "title = \"Trap\"\n[seats]\nnames = [\"north\", \"south\"]\n";
+
+const TRAP_RULES: &str = r#"
+fn setup(g) { g.set_counter("moves", 0); }
+fn to_decide(g) {
+    let n = g.counter("moves");
+    if n >= 40 { [] } else if n % 2 == 0 { ["north"] } else { ["south"] }
+}
+fn legal_actions(g, seat) {
+    if g.counter("moves") % 7 == 5 { throw "trap in legal_actions"; }
+    ["step", "jump"]
+}
+fn apply(g, seat, action) {
+    let n = g.counter("moves");
+    if action == "jump" && n % 3 == 0 { throw "trap in apply"; }
+    g.set_counter("moves", n + if action == "jump" { 2 } else { 1 });
+}
+fn winners(g) { [] }
+"#;
+
 impl Proc {
     pub fn start(game: &str, seed: u64) -> Proc {
         let dir = tempfile::tempdir().expect("a temporary folder");
+        let scripts = if game == TRAP {
+            let folder = dir.path().join("scripts").join(TRAP);
+            std::fs::create_dir_all(&folder).unwrap();
+            std::fs::write(folder.join("game.toml"), TRAP_TOML).unwrap();
+            std::fs::write(folder.join("rules.rhai"), TRAP_RULES).unwrap();
+            dir.path().join("scripts")
+        } else {
+            scripts_dir()
+        };
         let mut child = Command::new(env!("CARGO_BIN_EXE_boardscript"))
             .args(["play", game, "--json", "--seed", &seed.to_string()])
             .arg("--scripts")
-            .arg(scripts_dir())
+            .arg(scripts)
             .env_remove("BOARDSCRIPT_SCRIPTS")
             .current_dir(dir.path())
             .stdin(Stdio::piped())
