@@ -31,8 +31,8 @@ impl SaveFile {
     pub fn parse(text: &str, game: &str) -> Result<SaveFile, String> {
         // Editors on some systems start UTF-8 files with a byte order mark.
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-        let save: SaveFile =
-            serde_json::from_str(text).map_err(|e| format!("not a Boardscript save file: {e}"))?;
+        let save: SaveFile = serde_json::from_str(text)
+            .map_err(|e| one_line(&format!("not a Boardscript save file: {e}")))?;
         if save.format != SAVE_FORMAT {
             return Err(format!(
                 "unknown save format `{}` (expected {SAVE_FORMAT})",
@@ -51,9 +51,26 @@ impl SaveFile {
 
 /// Text from a file, as an error message may quote it: one line, at most 60 characters.
 fn quote(text: &str) -> String {
-    let mut out: String = text.chars().take(60).flat_map(char::escape_debug).collect();
+    let mut out = one_line(&text.chars().take(60).collect::<String>());
     if text.chars().count() > 60 {
         out.push_str("...");
+    }
+    out
+}
+
+/// A message as one line for people, whatever it quotes (a key of a malformed save, a
+/// script's string): control characters are written as escapes (`\n`).
+pub fn one_line(message: &str) -> String {
+    if !message.contains(char::is_control) {
+        return message.to_string();
+    }
+    let mut out = String::with_capacity(message.len() + 8);
+    for c in message.chars() {
+        if c.is_control() {
+            out.extend(c.escape_debug());
+        } else {
+            out.push(c);
+        }
     }
     out
 }

@@ -5,6 +5,7 @@
 use crate::session::Session;
 use crate::shell::run_line;
 use crate::watch::Watcher;
+use boardscript_interpreter::log::one_line;
 use serde_json::{json, Value};
 use std::io::Write;
 use std::process::ExitCode;
@@ -49,23 +50,4 @@ pub fn answer(session: &mut Session, line: &str) -> (Value, bool) {
         }
         Err(f) => (json!({"ok": false, "error": one_line(&f.message)}), false),
     }
-}
-
-/// An error message as one line for people, whatever it quotes (a key of a malformed save, a
-/// script's string): control characters are written as escapes.
-fn one_line(message: &str) -> String {
-    if !message.contains(char::is_control) {
-        return message.to_string();
-    }
-    message
-        .chars()
-        .flat_map(|c| {
-            let escaped: Vec<char> = if c.is_control() {
-                c.escape_debug().collect()
-            } else {
-                vec![c]
-            };
-            escaped
-        })
-        .collect()
 }

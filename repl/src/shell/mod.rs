@@ -12,6 +12,7 @@ use crate::session::{Failure, Outcome, Session};
 use crate::watch::Watcher;
 use anyhow::Context;
 use boardscript_grammar::{parse_command, Command};
+use boardscript_interpreter::log::one_line;
 use boardscript_interpreter::Setup;
 use std::io::{BufRead, IsTerminal, Write};
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -175,7 +176,7 @@ fn column_hint(column: usize) -> String {
 
 /// `error: ...`, and for script errors the source line with a caret under the column.
 pub fn format_failure(session: &Session, f: &Failure) -> String {
-    let mut out = format!("error: {}", f.message);
+    let mut out = format!("error: {}", one_line(&f.message));
     if let Some(at) = f.script.as_ref().and_then(|e| e.position()) {
         let source = session
             .m
