@@ -2,7 +2,7 @@
 
 use crate::cli::{CheckArgs, SimArgs};
 use crate::games;
-use boardscript_interpreter::bots::{catch_panic, sim};
+use boardscript_interpreter::bots::{catch_panic, replay, sim};
 use boardscript_interpreter::{Game, Setup};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::process::ExitCode;
@@ -87,8 +87,8 @@ pub fn sim(args: SimArgs) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::from(1))
 }
 
-/// Compiles the game, then plays random playouts: a playout fails on an error or a panic of
-/// the engine.
+/// Compiles the game, then plays random playouts and replays each from its actions: a
+/// playout fails on an error, a panic of the engine, or a replay that ends elsewhere.
 pub fn check(args: CheckArgs) -> anyhow::Result<ExitCode> {
     // Scripts get the stack they get in `play`, so deep recursion fails (or not) alike.
     sim::on_script_stack(|| check_here(&args)).map_err(|e| anyhow::anyhow!(e))?
@@ -114,9 +114,19 @@ fn check_here(args: &CheckArgs) -> anyhow::Result<ExitCode> {
         let seed = sim::game_seed(1, i);
         let s = setup(seed);
         let checked = catch_panic(|| {
-            let o = sim::play_one(&game, &s, CHECK_MAX_ACTIONS);
-            let e = o.error?;
-            Some(format!("failed after {} action(s): {e}", o.length))
+            let rec = replay::record(&game, &s, CHECK_MAX_ACTIONS);
+            if let Some(e) = &rec.outcome.error {
+                return Some(format!(
+                    "failed after {} action(s): {e}",
+                    rec.outcome.length
+                ));
+            }
+            replay::replay(&game, &s, &rec).err().map(|d| {
+                format!(
+                    "is not deterministic: replaying its {} action(s), {d}",
+                    rec.actions.len()
+                )
+            })
         });
         let problem = checked.unwrap_or_else(|panic| {
             // The panic may have left the rules half-way through a call: start them afresh.
