@@ -72,17 +72,17 @@ pub struct PlayArgs {
 pub struct SimArgs {
     #[command(flatten)]
     pub game: GameArgs,
-    /// Number of games.
-    #[arg(long, default_value_t = 1000)]
-    pub games: usize,
+    /// Number of games (at least 1).
+    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
+    pub games: u64,
     /// Base seed; game i is seeded from it and i alone.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Worker threads (default: every core).
-    #[arg(long)]
+    /// Worker threads (default: every core; never more than the games, nor 4 per core).
+    #[arg(long, value_parser = at_least_one())]
     pub threads: Option<usize>,
-    /// Give up on a game after this many actions.
-    #[arg(long, default_value_t = 100_000)]
+    /// Give up on a game after this many actions (at least 1).
+    #[arg(long, default_value_t = 100_000, value_parser = at_least_one())]
     pub max_actions: usize,
     /// No progress bar.
     #[arg(long)]
@@ -93,9 +93,14 @@ pub struct SimArgs {
 pub struct CheckArgs {
     #[command(flatten)]
     pub game: GameArgs,
-    /// Random playouts to run.
-    #[arg(long, default_value_t = 20)]
-    pub games: usize,
+    /// Random playouts to run (at least 1), each replayed to check it is deterministic.
+    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u64).range(1..))]
+    pub games: u64,
+}
+
+/// A count that must be positive: clap refuses 0 with a message naming the flag.
+fn at_least_one() -> clap::builder::RangedU64ValueParser<usize> {
+    clap::builder::RangedU64ValueParser::new().range(1..)
 }
 
 #[derive(Debug, Clone, Args)]

@@ -2,10 +2,16 @@
 
 use crate::cli::{CheckArgs, SimArgs};
 use crate::games;
-use boardscript_interpreter::bots::sim;
+use boardscript_interpreter::bots::{catch_panic, replay, sim};
 use boardscript_interpreter::{Game, Setup};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::process::ExitCode;
+
+/// More threads than this per core only adds compiles of the game (one per thread).
+const THREADS_PER_CORE: usize = 4;
+
+/// `check` gives up on a playout after this many actions.
+const CHECK_MAX_ACTIONS: usize = 100_000;
 
 pub fn sim(args: SimArgs) -> anyhow::Result<ExitCode> {
     let dir = games::game_dir(&args.game)?;
@@ -16,13 +22,12 @@ pub fn sim(args: SimArgs) -> anyhow::Result<ExitCode> {
         options: args.game.option_pairs()?,
         position: None,
     };
-    let threads = args
-        .threads
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let threads = args.threads.unwrap_or(cores).min(THREADS_PER_CORE * cores);
     let bar = if args.quiet {
         ProgressBar::hidden()
     } else {
-        ProgressBar::new(args.games as u64)
+        ProgressBar::new(args.games)
     };
     bar.set_style(
         ProgressStyle::with_template("{bar:40} {pos}/{len} games  {per_sec}  eta {eta}")
@@ -30,62 +35,75 @@ pub fn sim(args: SimArgs) -> anyhow::Result<ExitCode> {
     );
     let load = || Game::load(&dir, &id).map_err(|e| e.to_string());
     let report = sim::simulate(&load, &setup, args.games, threads, args.max_actions, &|n| {
-        bar.set_position(n as u64)
+        bar.set_position(n)
     })
     .map_err(|e| anyhow::anyhow!(e))?;
     bar.finish_and_clear();
+    let t = &report.tally;
+    let percent = |wins: u64| 100.0 * wins as f64 / t.games.max(1) as f64;
     println!(
-        "{}: {} games, seed {}, {threads} thread(s)",
-        id, args.games, args.seed
+        "{}: {} games, seed {}, {} thread(s)",
+        id, t.games, args.seed, report.threads
     );
-    for (seat, wins) in report.seats.iter().zip(report.wins()) {
-        println!(
-            "  {seat:<12} {wins:>8} wins  {:>5.1}%",
-            100.0 * wins as f64 / args.games.max(1) as f64
-        );
+    for (seat, &wins) in report.seats.iter().zip(&t.wins) {
+        println!("  {seat:<12} {wins:>8} wins  {:>5.1}%", percent(wins));
     }
-    for (team, wins) in report.teams.iter().zip(report.team_wins()) {
+    for (team, &wins) in t.teams.iter().zip(&t.team_wins) {
         let names: Vec<&str> = team.iter().map(|&s| report.seats[s].as_str()).collect();
         println!(
             "  team {:<7} {wins:>8} wins  {:>5.1}%",
             names.join("+"),
-            100.0 * wins as f64 / args.games.max(1) as f64
+            percent(wins)
         );
     }
-    println!("  no winner    {:>8}", report.no_winner());
+    println!("  no winner    {:>8}", t.no_winner);
     println!(
         "  length: mean {:.1}, max {} actions",
-        report.mean_length(),
-        report.max_length()
+        t.mean_length(),
+        t.max_length
     );
     println!(
         "  speed: {:.1} games/s ({:.2}s)",
         report.games_per_second(),
         report.seconds
     );
-    let errors: Vec<_> = report.errors().collect();
-    if let Some(first) = errors.first() {
+    let Some(first) = t.failures.first() else {
+        return Ok(ExitCode::SUCCESS);
+    };
+    println!(
+        "  {} game(s) failed; first (seed {}): {}",
+        t.failed,
+        first.outcome.seed,
+        first.outcome.error.as_deref().unwrap_or("")
+    );
+    for more in &t.failures[1..] {
         println!(
-            "  {} game(s) failed; first (seed {}): {}",
-            errors.len(),
-            first.seed,
-            first.error.as_deref().unwrap_or("")
+            "    also game {} (seed {}): {}",
+            more.index,
+            more.outcome.seed,
+            more.outcome.error.as_deref().unwrap_or("")
         );
-        return Ok(ExitCode::from(1));
     }
-    Ok(ExitCode::SUCCESS)
+    Ok(ExitCode::from(1))
 }
 
+/// Compiles the game, then plays random playouts and replays each from its actions: a
+/// playout fails on an error, a panic of the engine, or a replay that ends elsewhere.
 pub fn check(args: CheckArgs) -> anyhow::Result<ExitCode> {
-    let game = games::load(&args.game)?;
+    // Scripts get the stack they get in `play`, so deep recursion fails (or not) alike.
+    sim::on_script_stack(|| check_here(&args)).map_err(|e| anyhow::anyhow!(e))?
+}
+
+fn check_here(args: &CheckArgs) -> anyhow::Result<ExitCode> {
+    let mut game = games::load(&args.game)?;
     let options = args.game.option_pairs()?;
-    let first = Setup {
+    let setup = |seed| Setup {
         seats: args.game.seats,
-        seed: 1,
+        seed,
         options: options.clone(),
         position: None,
     };
-    game.start(&first).map_err(|e| anyhow::anyhow!("{e}"))?;
+    game.start(&setup(1)).map_err(|e| anyhow::anyhow!("{e}"))?;
     println!(
         "{}: compiled {} script file(s)",
         game.spec.id,
@@ -93,19 +111,33 @@ pub fn check(args: CheckArgs) -> anyhow::Result<ExitCode> {
     );
     let mut failures = 0;
     for i in 0..args.games {
-        let setup = Setup {
-            seats: args.game.seats,
-            seed: sim::game_seed(1, i),
-            options: options.clone(),
-            position: None,
-        };
-        let o = sim::play_one(&game, &setup, 100_000);
-        if let Some(e) = &o.error {
+        let seed = sim::game_seed(1, i);
+        let s = setup(seed);
+        let checked = catch_panic(|| {
+            let rec = replay::record(&game, &s, CHECK_MAX_ACTIONS);
+            if let Some(e) = &rec.outcome.error {
+                return Some(format!(
+                    "failed after {} action(s): {e}",
+                    rec.outcome.length
+                ));
+            }
+            replay::replay(&game, &s, &rec).err().map(|d| {
+                format!(
+                    "is not deterministic: replaying its {} action(s), {d}",
+                    rec.actions.len()
+                )
+            })
+        });
+        let problem = checked.unwrap_or_else(|panic| {
+            // The panic may have left the rules half-way through a call: start them afresh.
+            if let Ok(fresh) = games::load(&args.game) {
+                game = fresh;
+            }
+            Some(format!("failed: internal error: {panic}"))
+        });
+        if let Some(problem) = problem {
             failures += 1;
-            println!(
-                "  playout {i} (seed {}) failed after {} action(s): {e}",
-                o.seed, o.length
-            );
+            println!("  playout {i} (seed {seed}) {problem}");
         }
     }
     if failures == 0 {

@@ -28,19 +28,39 @@ pub fn step(
     Ok(Some((seat, action)))
 }
 
-/// Plays random actions until the game ends; returns how many were played.
+/// Plays random actions until the game ends, at most `max_actions` of them; returns how many
+/// were played. A game that ends with its `max_actions`-th action is not an error.
 pub fn playout(
     game: &Game,
     state: &mut State,
     rng: &mut GameRng,
     max_actions: usize,
 ) -> Result<usize, PlayError> {
-    for n in 0..max_actions {
-        if step(game, state, rng)?.is_none() {
-            return Ok(n);
+    playout_observed(game, state, rng, max_actions, |_, _, _| {})
+}
+
+/// `playout`, calling `observe(state, seat, action)` after each action applies.
+pub fn playout_observed(
+    game: &Game,
+    state: &mut State,
+    rng: &mut GameRng,
+    max_actions: usize,
+    mut observe: impl FnMut(&State, usize, &Action),
+) -> Result<usize, PlayError> {
+    let mut played = 0;
+    loop {
+        let decisions = game.decisions(state)?;
+        let Some((seat, action)) = choose(&decisions, rng) else {
+            return Ok(played);
+        };
+        // Checked only when someone still has to decide, so `max_actions` is a true maximum.
+        if played == max_actions {
+            return Err(PlayError::Setup(format!(
+                "no end after {max_actions} actions"
+            )));
         }
+        game.play(state, &decisions, seat, &action)?;
+        played += 1;
+        observe(state, seat, &action);
     }
-    Err(PlayError::Setup(format!(
-        "no end after {max_actions} actions"
-    )))
 }

@@ -1,12 +1,17 @@
-//! Many random-bot games on several threads. Game `i` is seeded from the base seed and `i`
-//! alone and results are gathered by index, so the report is the same for any thread count.
+//! Many random-bot games on several threads, tallied as they finish. Game `i` is seeded from
+//! the base seed and `i` alone, and the tally is a sum (plus the failed games of lowest index),
+//! so the report is the same for any thread count and its memory does not grow with the games.
 
-use super::random;
-use crate::game::{Game, PlayError, Setup};
+use super::{guard, random};
+use crate::game::{Action, Game, PlayError, Setup};
 use crate::primitives::rng;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
+use crate::script::SCRIPT_STACK_SIZE;
+use crate::state::State;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
+
+/// How many failed games a tally keeps in full (the ones of lowest index); the rest are counted.
+pub const FAILURES_KEPT: usize = 5;
 
 /// The outcome of one simulated game.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -17,167 +22,350 @@ pub struct Outcome {
     pub error: Option<String>,
 }
 
+/// A failed game: its index in the simulation and its outcome.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Failure {
+    pub index: u64,
+    pub outcome: Outcome,
+}
+
+/// Sums over finished games; adding games in any order gives the same tally.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Tally {
+    /// Seat indices by team, as the game's setup groups them (empty: no teams).
+    pub teams: Vec<Vec<usize>>,
+    pub games: u64,
+    /// Games won, per seat (several seats may win one game).
+    pub wins: Vec<u64>,
+    /// Games won, per team (a team wins when any of its seats is among the winners).
+    pub team_wins: Vec<u64>,
+    /// Games that ended without error and without a winner.
+    pub no_winner: u64,
+    pub failed: u64,
+    /// Actions played, summed over every game (failed ones up to their failure).
+    pub total_length: u128,
+    pub max_length: usize,
+    /// The failed games of lowest index, at most `FAILURES_KEPT`, in index order.
+    pub failures: Vec<Failure>,
+}
+
+impl Tally {
+    pub fn new(seats: usize, teams: Vec<Vec<usize>>) -> Tally {
+        Tally {
+            team_wins: vec![0; teams.len()],
+            teams,
+            games: 0,
+            wins: vec![0; seats],
+            no_winner: 0,
+            failed: 0,
+            total_length: 0,
+            max_length: 0,
+            failures: vec![],
+        }
+    }
+
+    pub fn add(&mut self, index: u64, outcome: Outcome) {
+        self.games += 1;
+        self.total_length += outcome.length as u128;
+        self.max_length = self.max_length.max(outcome.length);
+        if outcome.error.is_some() {
+            self.failed += 1;
+            self.keep_failures(std::iter::once(Failure { index, outcome }));
+            return;
+        }
+        if outcome.winners.is_empty() {
+            self.no_winner += 1;
+        }
+        for &s in &outcome.winners {
+            if let Some(w) = self.wins.get_mut(s) {
+                *w += 1;
+            }
+        }
+        for (team, wins) in self.teams.iter().zip(&mut self.team_wins) {
+            if outcome.winners.iter().any(|w| team.contains(w)) {
+                *wins += 1;
+            }
+        }
+    }
+
+    /// Adds another tally of the same game and setup (another thread's games).
+    pub fn merge(&mut self, other: Tally) {
+        self.games += other.games;
+        for (w, o) in self.wins.iter_mut().zip(other.wins) {
+            *w += o;
+        }
+        for (w, o) in self.team_wins.iter_mut().zip(other.team_wins) {
+            *w += o;
+        }
+        self.no_winner += other.no_winner;
+        self.failed += other.failed;
+        self.total_length += other.total_length;
+        self.max_length = self.max_length.max(other.max_length);
+        self.keep_failures(other.failures);
+    }
+
+    fn keep_failures(&mut self, more: impl IntoIterator<Item = Failure>) {
+        self.failures.extend(more);
+        self.failures.sort_by_key(|f| f.index);
+        self.failures.truncate(FAILURES_KEPT);
+    }
+
+    pub fn mean_length(&self) -> f64 {
+        if self.games == 0 {
+            return 0.0;
+        }
+        self.total_length as f64 / self.games as f64
+    }
+}
+
 #[derive(Debug, Clone)]
 pub struct Report {
     pub seats: Vec<String>,
-    /// Seat indices by team, as the game's setup groups them (empty: no teams).
-    pub teams: Vec<Vec<usize>>,
-    pub outcomes: Vec<Outcome>,
+    pub tally: Tally,
+    /// Worker threads that played.
+    pub threads: usize,
     pub seconds: f64,
 }
 
 impl Report {
-    pub fn wins(&self) -> Vec<usize> {
-        let mut w = vec![0; self.seats.len()];
-        for o in &self.outcomes {
-            for &s in &o.winners {
-                w[s] += 1;
-            }
-        }
-        w
-    }
-
-    /// Games each team won (a team wins when any of its seats is among the winners).
-    pub fn team_wins(&self) -> Vec<usize> {
-        self.teams
-            .iter()
-            .map(|team| {
-                self.outcomes
-                    .iter()
-                    .filter(|o| o.winners.iter().any(|w| team.contains(w)))
-                    .count()
-            })
-            .collect()
-    }
-
-    pub fn errors(&self) -> impl Iterator<Item = &Outcome> {
-        self.outcomes.iter().filter(|o| o.error.is_some())
-    }
-
-    pub fn mean_length(&self) -> f64 {
-        let n = self.outcomes.len().max(1) as f64;
-        self.outcomes.iter().map(|o| o.length as f64).sum::<f64>() / n
-    }
-
-    pub fn max_length(&self) -> usize {
-        self.outcomes.iter().map(|o| o.length).max().unwrap_or(0)
-    }
-
-    pub fn no_winner(&self) -> usize {
-        self.outcomes
-            .iter()
-            .filter(|o| o.winners.is_empty() && o.error.is_none())
-            .count()
-    }
-
     pub fn games_per_second(&self) -> f64 {
-        self.outcomes.len() as f64 / self.seconds.max(1e-9)
+        self.tally.games as f64 / self.seconds.max(1e-9)
     }
 }
 
 /// The seed of game `i` of a simulation seeded with `base`.
-pub fn game_seed(base: u64, i: usize) -> u64 {
-    rng::derive_seed(base, i as u64)
+pub fn game_seed(base: u64, i: u64) -> u64 {
+    rng::derive_seed(base, i)
 }
 
+/// Plays one random game from `setup` with at most `max_actions` actions.
 pub fn play_one(game: &Game, setup: &Setup, max_actions: usize) -> Outcome {
-    let seed = setup.seed;
-    let run = || -> Result<(Vec<usize>, usize), (usize, PlayError)> {
-        let mut state = game.start(setup).map_err(|e| (0, e))?;
-        let mut bot_rng = rng::seeded(seed ^ 0xB07);
-        let mut n = 0;
-        loop {
-            if random::step(game, &mut state, &mut bot_rng)
-                .map_err(|e| (n, e))?
-                .is_none()
-            {
-                break;
-            }
-            n += 1;
-            if n >= max_actions {
-                return Err((
-                    n,
-                    PlayError::Setup(format!("no end after {max_actions} actions")),
-                ));
-            }
-        }
-        Ok((game.winners(&state).map_err(|e| (n, e))?, n))
+    play_observed(game, setup, max_actions, |_, _| {})
+}
+
+/// `play_one`, calling `observe` with the state after setup (no action) and after each action.
+pub fn play_observed(
+    game: &Game,
+    setup: &Setup,
+    max_actions: usize,
+    mut observe: impl FnMut(&State, Option<(usize, &Action)>),
+) -> Outcome {
+    let mut length = 0;
+    let mut run = || -> Result<Vec<usize>, PlayError> {
+        let mut state = game.start(setup)?;
+        observe(&state, None);
+        let mut bot_rng = rng::seeded(setup.seed ^ 0xB07);
+        random::playout_observed(game, &mut state, &mut bot_rng, max_actions, |s, seat, a| {
+            length += 1;
+            observe(s, Some((seat, a)));
+        })?;
+        game.winners(&state)
     };
-    match run() {
-        Ok((winners, length)) => Outcome {
-            seed,
-            winners,
-            length,
-            error: None,
-        },
-        Err((length, e)) => Outcome {
-            seed,
-            winners: vec![],
-            length,
-            error: Some(e.to_string()),
-        },
+    let result = run();
+    Outcome {
+        seed: setup.seed,
+        winners: result.as_ref().cloned().unwrap_or_default(),
+        length,
+        error: result.err().map(|e| e.to_string()),
     }
+}
+
+/// Runs `f` on a fresh thread with the stack scripts need (`SCRIPT_STACK_SIZE`): deep script
+/// recursion and deeply nested values behave the same here as in `play`.
+pub fn on_script_stack<T: Send>(f: impl FnOnce() -> T + Send) -> Result<T, String> {
+    std::thread::scope(|scope| {
+        let handle = std::thread::Builder::new()
+            .stack_size(SCRIPT_STACK_SIZE)
+            .spawn_scoped(scope, f)
+            .map_err(|e| format!("cannot start a thread for scripts: {e}"))?;
+        handle
+            .join()
+            .map_err(|panic| format!("internal error: {}", guard::panic_text(&*panic)))
+    })
 }
 
 /// Plays `games` games. `load` builds a `Game` for each thread (Rhai engines are per thread);
-/// `progress` is called after each finished game with the count so far.
+/// `progress` is called after each finished game with the count so far. A game that panics
+/// the engine is a failed game like any other: the others finish.
 pub fn simulate(
     load: &(dyn Fn() -> Result<Game, String> + Sync),
     setup: &Setup,
-    games: usize,
+    games: u64,
     threads: usize,
     max_actions: usize,
-    progress: &(dyn Fn(usize) + Sync),
+    progress: &(dyn Fn(u64) + Sync),
 ) -> Result<Report, String> {
-    let (seats, teams) = {
+    let (seats, teams) = on_script_stack(|| {
         let g = load()?;
         let first = g.start(setup).map_err(|e| e.to_string())?;
-        (first.seats.to_vec(), first.teams)
-    };
-    let next = AtomicUsize::new(0);
-    let done = AtomicUsize::new(0);
-    let results: Mutex<Vec<Option<Outcome>>> = Mutex::new(vec![None; games]);
+        Ok::<_, String>((first.seats.to_vec(), first.teams))
+    })??;
     let started = Instant::now();
-    let failure: Mutex<Option<String>> = Mutex::new(None);
-    std::thread::scope(|scope| {
-        for _ in 0..threads.max(1) {
-            scope.spawn(|| {
-                let game = match load() {
-                    Ok(g) => g,
-                    Err(e) => {
-                        *failure.lock().unwrap() = Some(e);
-                        return;
-                    }
-                };
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    if i >= games {
-                        break;
-                    }
-                    let s = Setup {
-                        seed: game_seed(setup.seed, i),
-                        ..setup.clone()
-                    };
-                    let outcome = play_one(&game, &s, max_actions);
-                    results.lock().unwrap()[i] = Some(outcome);
-                    progress(done.fetch_add(1, Ordering::Relaxed) + 1);
-                }
-            });
-        }
-    });
-    if let Some(e) = failure.into_inner().unwrap() {
-        return Err(e);
-    }
-    let outcomes = results
-        .into_inner()
-        .unwrap()
-        .into_iter()
-        .flatten()
-        .collect();
+    let empty = Tally::new(seats.len(), teams);
+    let play = |game: &Game, seed: u64| {
+        let s = Setup {
+            seed,
+            ..setup.clone()
+        };
+        play_one(game, &s, max_actions)
+    };
+    let (tally, threads) = tally_games(games, setup.seed, threads, &empty, load, &play, progress)?;
     Ok(Report {
         seats,
-        teams,
-        outcomes,
+        tally,
+        threads,
         seconds: started.elapsed().as_secs_f64(),
     })
+}
+
+/// The worker pool behind `simulate`, over any per-thread context `C`: `make` builds one per
+/// thread (and again after a panic, which may leave it half-way through a call), `play` plays
+/// game `i` with it, given the game's seed (`game_seed(base_seed, i)`). Each thread tallies its own games, so no lock is shared and none can be
+/// poisoned; the tallies are merged at the end. Returns the tally and the threads that played.
+pub fn tally_games<C>(
+    games: u64,
+    base_seed: u64,
+    threads: usize,
+    empty: &Tally,
+    make: &(dyn Fn() -> Result<C, String> + Sync),
+    play: &(dyn Fn(&C, u64) -> Outcome + Sync),
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<(Tally, usize), String> {
+    let next = AtomicU64::new(0);
+    let done = AtomicU64::new(0);
+    let stop = AtomicBool::new(false);
+    let worker = || -> Result<Tally, String> {
+        let mut tally = empty.clone();
+        let mut context = make().inspect_err(|_| stop.store(true, Ordering::Relaxed))?;
+        while !stop.load(Ordering::Relaxed) {
+            let i = next.fetch_add(1, Ordering::Relaxed);
+            if i >= games {
+                break;
+            }
+            let seed = game_seed(base_seed, i);
+            let outcome = match guard::catch(|| play(&context, seed)) {
+                Ok(outcome) => outcome,
+                Err(panic) => {
+                    context = make().inspect_err(|_| stop.store(true, Ordering::Relaxed))?;
+                    Outcome {
+                        seed,
+                        winners: vec![],
+                        length: 0,
+                        error: Some(format!("internal error: {panic}")),
+                    }
+                }
+            };
+            tally.add(i, outcome);
+            progress(done.fetch_add(1, Ordering::Relaxed) + 1);
+        }
+        Ok(tally)
+    };
+    let threads = threads.clamp(1, usize::try_from(games).unwrap_or(usize::MAX).max(1));
+    let results: Vec<Result<Tally, String>> = std::thread::scope(|scope| {
+        let mut handles = vec![];
+        for _ in 0..threads {
+            let spawned = std::thread::Builder::new()
+                .stack_size(SCRIPT_STACK_SIZE)
+                .spawn_scoped(scope, worker);
+            match spawned {
+                Ok(h) => handles.push(h),
+                // Fewer threads than asked still play every game (the first one cannot fail
+                // without an error below).
+                Err(e) if handles.is_empty() => {
+                    return vec![Err(format!("cannot start a simulation thread: {e}"))]
+                }
+                Err(_) => break,
+            }
+        }
+        handles
+            .into_iter()
+            .map(|h| {
+                h.join().unwrap_or_else(|panic| {
+                    Err(format!("internal error: {}", guard::panic_text(&*panic)))
+                })
+            })
+            .collect()
+    });
+    let played = results.len();
+    let mut tally = empty.clone();
+    for r in results {
+        tally.merge(r?);
+    }
+    Ok((tally, played))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Game `i` of a fake simulation: won by seat `i % 3` (2: no winner), failing when `i % 7`
+    /// is 3, panicking when it is 5.
+    fn fake(_: &(), seed: u64, i: u64) -> Outcome {
+        match i % 7 {
+            3 => Outcome {
+                seed,
+                winners: vec![],
+                length: 2,
+                error: Some("script error".into()),
+            },
+            5 => panic!("engine bug in game {i}"),
+            _ => Outcome {
+                seed,
+                winners: if i % 3 == 2 {
+                    vec![]
+                } else {
+                    vec![(i % 3) as usize]
+                },
+                length: i as usize,
+                error: None,
+            },
+        }
+    }
+
+    fn run(games: u64, threads: usize) -> (Tally, usize) {
+        let empty = Tally::new(2, vec![vec![0], vec![1]]);
+        // The fake needs the index; recover it from the seed as the pool derives it.
+        let index_of = |seed: u64| (0..games).find(|&i| game_seed(9, i) == seed).unwrap();
+        let play = |c: &(), seed: u64| fake(c, seed, index_of(seed));
+        tally_games(games, 9, threads, &empty, &|| Ok(()), &play, &|_| {}).unwrap()
+    }
+
+    /// Issue 9 items 3, 4 and 20: a panicking game is one failed game with its seed, the others
+    /// are all tallied, and the tally is the same on any number of threads.
+    #[test]
+    fn i9_panics_are_failed_games_and_tallies_ignore_threads() {
+        let (one, threads) = run(40, 1);
+        assert_eq!(threads, 1);
+        assert_eq!(one.games, 40);
+        // Failures: i % 7 in {3, 5} for i < 40: 3, 5, 10, 12, 17, 19, 24, 26, 31, 33, 38.
+        assert_eq!(one.failed, 11);
+        let kept: Vec<u64> = one.failures.iter().map(|f| f.index).collect();
+        assert_eq!(kept, [3, 5, 10, 12, 17]);
+        let panicked = &one.failures[1].outcome;
+        assert_eq!(panicked.seed, game_seed(9, 5));
+        let error = panicked.error.as_deref().unwrap();
+        assert!(
+            error.starts_with("internal error: engine bug in game 5 at "),
+            "{error}"
+        );
+        assert!(error.contains("sim.rs"), "{error}");
+        assert_eq!(one.wins[0] + one.wins[1] + one.no_winner + one.failed, 40);
+        assert_eq!(one.team_wins, one.wins);
+        for threads in [2, 3, 8] {
+            let (many, used) = run(40, threads);
+            assert_eq!(used, threads);
+            assert_eq!(many, one, "{threads} threads");
+        }
+    }
+
+    /// Issue 9 item 19: never more threads than games.
+    #[test]
+    fn i9_threads_never_outnumber_games() {
+        assert_eq!(run(2, 16).1, 2);
+    }
+
+    #[test]
+    fn mean_length_of_no_games_is_zero() {
+        assert_eq!(Tally::new(2, vec![]).mean_length(), 0.0);
+    }
 }
