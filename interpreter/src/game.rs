@@ -1,11 +1,14 @@
 //! `Game`: compiled rules plus their manifest; it makes states and answers the decision
 //! protocol for them (who decides, legal actions, apply, winners, views).
 
+mod returned;
+
 use crate::manifest::{self, GameSpec};
 use crate::primitives::zone::Visibility;
 use crate::script::{Rules, ScriptError, Source};
 use crate::state::State;
 use crate::value::Value;
+use returned::ListProblem;
 use rhai::{Array, Dynamic, ImmutableString};
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -83,10 +86,7 @@ impl Game {
         let spec = manifest::load(dir, id).map_err(ScriptError::Other)?;
         let mut sources = vec![];
         for path in &spec.scripts {
-            let text = std::fs::read_to_string(path).map_err(|e| ScriptError::Load {
-                file: path.display().to_string(),
-                message: e.to_string(),
-            })?;
+            let text = spec.read_file(path).map_err(ScriptError::Other)?;
             sources.push(Source {
                 name: Arc::from(path.display().to_string()),
                 text,
@@ -193,33 +193,54 @@ impl Game {
         Ok(state)
     }
 
+    /// The seats a script function returned, each at most once; `alive`: none eliminated.
     fn seat_list(
         &self,
         state: &State,
         value: Dynamic,
         function: &str,
+        alive: bool,
     ) -> Result<Vec<usize>, PlayError> {
         let arr = value
             .try_cast::<Array>()
             .ok_or_else(|| self.shape_error(function, "an array of seat names"))?;
-        arr.into_iter()
-            .map(|d| {
-                let name = d
-                    .into_string()
-                    .map_err(|_| self.shape_error(function, "an array of seat names"))?;
-                state
-                    .seat_index(&name)
-                    .ok_or_else(|| self.shape_error(function, &format!("seat names, not `{name}`")))
-            })
-            .collect()
+        let mut seats = Vec::with_capacity(arr.len());
+        for d in arr {
+            let name = d
+                .into_immutable_string()
+                .map_err(|_| self.shape_error(function, "an array of seat names"))?;
+            let seat = state.seat_index(&name).ok_or_else(|| {
+                self.shape_error(
+                    function,
+                    &format!("seat names, not {}", returned::shown(&name)),
+                )
+            })?;
+            // A seat listed twice would have its action applied twice.
+            if seats.contains(&seat) {
+                return Err(self.returned_error(function, &format!("seat `{name}` twice")));
+            }
+            if alive && state.turn.eliminated.get(seat) == Some(&true) {
+                return Err(
+                    self.returned_error(function, &format!("seat `{name}`, which is eliminated"))
+                );
+            }
+            seats.push(seat);
+        }
+        Ok(seats)
     }
 
     fn shape_error(&self, function: &str, expected: &str) -> PlayError {
+        self.script_error(function, format!("`{function}` must return {expected}"))
+    }
+
+    /// A script function returned something the protocol cannot carry (`what`).
+    fn returned_error(&self, function: &str, what: &str) -> PlayError {
+        self.script_error(function, format!("`{function}` returned {what}"))
+    }
+
+    fn script_error(&self, function: &str, message: String) -> PlayError {
         let file = self.rules.file_of(function).unwrap_or("script").to_string();
-        PlayError::Script(ScriptError::Load {
-            file,
-            message: format!("`{function}` must return {expected}"),
-        })
+        PlayError::Script(ScriptError::Load { file, message })
     }
 
     /// Seats the script says must decide now, in its order (those holding a simultaneous
@@ -231,7 +252,7 @@ impl Game {
             return Ok(vec![state.turn.current]);
         }
         let v = self.rules.call_read(state, "to_decide", &[])?;
-        self.seat_list(state, v, "to_decide")
+        self.seat_list(state, v, "to_decide", true)
     }
 
     pub fn legal_actions(&self, state: &State, seat: usize) -> Result<Vec<Action>, PlayError> {
@@ -240,13 +261,29 @@ impl Game {
         let v = self.rules.call_read(state, function, &[name])?;
         let arr = v
             .try_cast::<Array>()
-            .ok_or_else(|| self.shape_error("legal_actions", "an array of action strings"))?;
-        arr.into_iter()
+            .ok_or_else(|| self.shape_error(function, "an array of action strings"))?;
+        let actions = arr
+            .into_iter()
             .map(|d| match d.into_immutable_string() {
                 Ok(s) => Ok(s),
-                Err(_) => Err(self.shape_error("legal_actions", "an array of action strings")),
+                Err(_) => Err(self.shape_error(function, "an array of action strings")),
             })
-            .collect()
+            .collect::<Result<Vec<Action>, _>>()?;
+        // Every list, on every path (bots and `sim` included): the check is a byte scan and a
+        // hash probe per action, within the noise of the playout bench (see the commit).
+        returned::check_actions(&actions).map_err(|problem| {
+            let seat = state.seat_name(seat);
+            let what = match problem {
+                ListProblem::Malformed(i, why) => {
+                    format!("{} for `{seat}`: {why}", returned::shown(&actions[i]))
+                }
+                ListProblem::Twice(i) => {
+                    format!("{} twice for `{seat}`", returned::shown(&actions[i]))
+                }
+            };
+            self.returned_error(function, &what)
+        })?;
+        Ok(actions)
     }
 
     /// Who decides now and what each may do: the seats of `to_decide` that hold no
@@ -280,7 +317,7 @@ impl Game {
 
     pub fn winners(&self, state: &State) -> Result<Vec<usize>, PlayError> {
         let v = self.rules.call_read(state, "winners", &[])?;
-        self.seat_list(state, v, "winners")
+        self.seat_list(state, v, "winners", false)
     }
 
     /// Teams with at least one winner (indices into `state.teams`).
@@ -408,6 +445,10 @@ impl Game {
                 }
             }
             if let Ok(canonical) = v.into_string() {
+                if let Some(why) = returned::action_problem(&canonical) {
+                    let what = format!("{} for `{notation}`: {why}", returned::shown(&canonical));
+                    return Err(self.returned_error("accept", &what));
+                }
                 return Ok(canonical);
             }
         }

@@ -1,12 +1,20 @@
 //! `game.toml`: a game's name, seats, options, zones, scripts and limits; and variants, which
 //! name a base game and add scripts and option defaults on top of it.
 
+mod check;
+mod files;
+
 use crate::primitives::zone::Visibility;
 use crate::script::Limits;
 use crate::value::Value;
+pub use check::MAX_SEATS;
+pub use files::{read_text_file, MAX_FILE_BYTES};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
+
+/// The longest chain of variants on variants (`a` based on `b` based on `c`...).
+pub const MAX_BASE_DEPTH: usize = 8;
 
 #[derive(Debug, Clone, Deserialize, Default)]
 #[serde(deny_unknown_fields)]
@@ -162,6 +170,8 @@ pub struct GameSpec {
     pub about: String,
     pub base: Option<String>,
     pub dir: PathBuf,
+    /// The game's folder and its bases' (canonical): the only places its files load from.
+    pub roots: Vec<PathBuf>,
     pub scripts: Vec<PathBuf>,
     pub seats: SeatSpec,
     pub options: Vec<OptionSpec>,
@@ -175,18 +185,74 @@ impl GameSpec {
     pub fn option(&self, name: &str) -> Option<&OptionSpec> {
         self.options.iter().find(|o| o.name == name)
     }
+
+    /// The text of one of the game's files (a script), checked again at the time of reading:
+    /// a regular file inside the game's folders, of at most [`MAX_FILE_BYTES`].
+    pub fn read_file(&self, path: &Path) -> Result<String, String> {
+        let entry = check::shown(&path.display().to_string());
+        read_text_file(&files::inside(path, &self.roots, &entry)?)
+    }
 }
 
 fn read_raw(dir: &Path) -> Result<RawManifest, String> {
     let path = dir.join("game.toml");
-    let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-    toml::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))
+    let text = read_text_file(&path)?;
+    toml::from_str(&text).map_err(|e| {
+        // One line, at the place: toml's own message spans several lines with a snippet.
+        let at = e.span().map_or(String::new(), |span| {
+            let before = &text[..span.start.min(text.len())];
+            let line = before.matches('\n').count() + 1;
+            let column = before.rsplit('\n').next().unwrap_or("").chars().count() + 1;
+            format!(":{line}:{column}")
+        });
+        format!("{}{at}: {}", path.display(), e.message().trim())
+    })
 }
 
 /// Reads the game in `dir`, whose id is `id`; a variant's base is found beside it in
 /// `<base>/variants/<name>` or as a sibling folder.
 pub fn load(dir: &Path, id: &str) -> Result<GameSpec, String> {
+    load_chain(dir, id, &mut vec![])
+}
+
+/// `load` for a game whose variants are being loaded: `chain` holds the (canonical folder,
+/// id) of each, outermost first, so that a base naming one of them is caught as a cycle.
+fn load_chain(
+    dir: &Path,
+    id: &str,
+    chain: &mut Vec<(PathBuf, String)>,
+) -> Result<GameSpec, String> {
+    let manifest = dir.join("game.toml");
+    let fail = |message: String| format!("{}: {message}", manifest.display());
+    let real = dir.canonicalize().map_err(|e| fail(e.to_string()))?;
+    if let Some(at) = chain.iter().position(|(d, _)| *d == real) {
+        let ids: Vec<&str> = chain[at..]
+            .iter()
+            .map(|(_, i)| i.as_str())
+            .chain([id])
+            .collect();
+        return Err(fail(format!("base cycle: {}", ids.join(" -> "))));
+    }
+    if chain.len() >= MAX_BASE_DEPTH {
+        return Err(fail(format!(
+            "bases nested more than {MAX_BASE_DEPTH} deep"
+        )));
+    }
+    chain.push((real.clone(), id.to_string()));
+    let spec = load_one(dir, id, real, chain);
+    chain.pop();
+    spec
+}
+
+fn load_one(
+    dir: &Path,
+    id: &str,
+    real: PathBuf,
+    chain: &mut Vec<(PathBuf, String)>,
+) -> Result<GameSpec, String> {
     let raw = read_raw(dir)?;
+    let manifest = dir.join("game.toml");
+    let fail = |message: String| format!("{}: {message}", manifest.display());
     let mut spec = match &raw.base {
         None => GameSpec {
             id: id.to_string(),
@@ -194,6 +260,7 @@ pub fn load(dir: &Path, id: &str) -> Result<GameSpec, String> {
             about: String::new(),
             base: None,
             dir: dir.to_path_buf(),
+            roots: vec![],
             scripts: vec![],
             seats: SeatSpec {
                 names: vec![],
@@ -207,22 +274,33 @@ pub fn load(dir: &Path, id: &str) -> Result<GameSpec, String> {
             public_actions: true,
         },
         Some(base) => {
+            // A folder name, not a path: `base = "../.."` must not walk out of the scripts.
+            let plain = !base.is_empty()
+                && base != "."
+                && base != ".."
+                && !base.contains(['/', '\\'])
+                && !base.chars().any(char::is_control);
             let base_dir = base_dir(dir, base)
-                .ok_or_else(|| format!("{}: base game `{base}` not found", dir.display()))?;
-            let mut b = load(&base_dir, base)?;
+                .filter(|_| plain)
+                .ok_or_else(|| fail(format!("base game {} not found", check::shown(base))))?;
+            let mut b = load_chain(&base_dir, base, chain)?;
             b.id = id.to_string();
             b.base = Some(base.clone());
             b.dir = dir.to_path_buf();
             b
         }
     };
+    spec.roots.insert(0, real);
     if let Some(t) = raw.title {
+        check::text("title", &t).map_err(fail)?;
         spec.title = t;
     }
     if let Some(a) = raw.about {
+        check::text("about", &a).map_err(fail)?;
         spec.about = a;
     }
     if let Some(s) = raw.seats {
+        check::seats(&s).map_err(fail)?;
         spec.seats = s;
     }
     if let Some(l) = raw.limits {
@@ -233,10 +311,10 @@ pub fn load(dir: &Path, id: &str) -> Result<GameSpec, String> {
         Some("all") => spec.public_actions = true,
         Some("seat") => spec.public_actions = false,
         Some(other) => {
-            return Err(format!(
-                "{}/game.toml: log_actions is `all` or `seat`, not `{other}`",
-                dir.display()
-            ))
+            return Err(fail(format!(
+                "log_actions is `all` or `seat`, not {}",
+                check::shown(other)
+            )))
         }
     }
     let scripts = raw.scripts.unwrap_or_else(|| {
@@ -246,15 +324,24 @@ pub fn load(dir: &Path, id: &str) -> Result<GameSpec, String> {
             vec![]
         }
     });
-    spec.scripts.extend(scripts.iter().map(|s| dir.join(s)));
+    for script in &scripts {
+        let path = dir.join(script);
+        files::inside(&path, &spec.roots, &check::shown(script)).map_err(fail)?;
+        spec.scripts.push(path);
+    }
     for (name, o) in raw.options {
+        let default = o
+            .default
+            .map(|d| check::option_default(&name, d))
+            .transpose()
+            .map_err(fail)?;
         let existing = spec.options.iter().position(|x| x.name == name);
         let merged = match existing {
             Some(i) => {
                 let old = &spec.options[i];
                 OptionSpec {
                     name: name.clone(),
-                    default: o.default.map_or(old.default.clone(), Value::from),
+                    default: default.unwrap_or(old.default.clone()),
                     about: o.about.unwrap_or(old.about.clone()),
                     min: o.min.or(old.min),
                     max: o.max.or(old.max),
@@ -262,11 +349,8 @@ pub fn load(dir: &Path, id: &str) -> Result<GameSpec, String> {
                 }
             }
             None => OptionSpec {
-                default: o.default.map(Value::from).ok_or_else(|| {
-                    format!(
-                        "{}/game.toml: option `{name}` has no default",
-                        dir.display()
-                    )
+                default: default.ok_or_else(|| {
+                    fail(format!("option {} has no default", check::shown(&name)))
                 })?,
                 about: o.about.unwrap_or_default(),
                 min: o.min,
@@ -275,6 +359,8 @@ pub fn load(dir: &Path, id: &str) -> Result<GameSpec, String> {
                 name: name.clone(),
             },
         };
+        // Checked merged: a variant's default must obey its base's min, max and choices.
+        check::option(&merged).map_err(fail)?;
         match existing {
             Some(i) => spec.options[i] = merged,
             None => spec.options.push(merged),
@@ -282,22 +368,26 @@ pub fn load(dir: &Path, id: &str) -> Result<GameSpec, String> {
     }
     for (name, z) in raw.zones {
         let vis = Visibility::parse(&z.visible_to)
-            .map_err(|e| format!("{}/game.toml: zone `{name}`: {e}", dir.display()))?;
+            .map_err(|e| fail(format!("zone {}: {e}", check::shown(&name))))?;
         spec.zones.insert(name, (z.per_seat, vis));
     }
     Ok(spec)
 }
 
 fn base_dir(dir: &Path, base: &str) -> Option<PathBuf> {
-    let above = dir.parent()?.parent()?;
-    if dir.parent()?.file_name()? == "variants"
-        && above.file_name()? == base
-        && above.join("game.toml").is_file()
-    {
-        return Some(above.to_path_buf());
+    let parent = dir.parent()?;
+    let above = parent.parent();
+    let named = |p: &Path, name: &str| p.file_name().is_some_and(|n| n == name);
+    // `<base>/variants/<name>`; each test stands alone, so that a relative folder such as
+    // `./ping` (whose parent `.` has no name) still reaches the siblings below.
+    if let Some(above) = above {
+        if named(parent, "variants") && named(above, base) && above.join("game.toml").is_file() {
+            return Some(above.to_path_buf());
+        }
     }
     // Siblings: scripts/<base> beside scripts/<variant>, or up from a variants folder.
-    for root in [dir.parent()?, above.parent().unwrap_or(above)] {
+    let up = above.map(|a| a.parent().unwrap_or(a));
+    for root in std::iter::once(parent).chain(up) {
         let candidate = root.join(base);
         if candidate.join("game.toml").is_file() {
             return Some(candidate);
@@ -362,4 +452,71 @@ pub fn find(root: &Path, id: &str) -> Option<PathBuf> {
         None => root.join(id),
     };
     dir.join("game.toml").is_file().then_some(dir)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn write(dir: &Path, manifest: &str) {
+        std::fs::create_dir_all(dir).unwrap();
+        std::fs::write(dir.join("game.toml"), manifest).unwrap();
+        std::fs::write(dir.join("rules.rhai"), "").unwrap();
+    }
+
+    #[test]
+    fn bases_nest_only_so_deep() {
+        let root = tempfile::tempdir().unwrap();
+        write(&root.path().join("g0"), "");
+        for i in 1..=MAX_BASE_DEPTH {
+            write(
+                &root.path().join(format!("g{i}")),
+                &format!("base = \"g{}\"\n", i - 1),
+            );
+        }
+        let deepest = MAX_BASE_DEPTH - 1;
+        let ok = load(&root.path().join(format!("g{deepest}")), "g").unwrap();
+        assert_eq!(ok.roots.len(), MAX_BASE_DEPTH);
+        let id = format!("g{MAX_BASE_DEPTH}");
+        let err = load(&root.path().join(&id), &id).unwrap_err();
+        assert!(err.contains("nested more than 8 deep"), "{err}");
+    }
+
+    #[test]
+    fn a_variant_may_use_its_bases_files_but_nothing_outside() {
+        let root = tempfile::tempdir().unwrap();
+        let base = root.path().join("chess");
+        write(&base, "");
+        std::fs::write(base.join("shared.rhai"), "").unwrap();
+        let variant = base.join("variants").join("blitz");
+        write(
+            &variant,
+            "base = \"chess\"\nscripts = [\"../../shared.rhai\"]\n",
+        );
+        let spec = load(&variant, "chess/blitz").unwrap();
+        assert_eq!(spec.scripts.len(), 2);
+        for path in &spec.scripts {
+            spec.read_file(path).unwrap();
+        }
+        write(
+            &variant,
+            "base = \"chess\"\nscripts = [\"../../../x.rhai\"]\n",
+        );
+        std::fs::write(root.path().join("x.rhai"), "").unwrap();
+        let err = load(&variant, "chess/blitz").unwrap_err();
+        assert!(err.contains("outside the game's folder"), "{err}");
+        // A base given as a path is not a base.
+        write(&variant, "base = \"../chess\"\n");
+        let err = load(&variant, "chess/blitz").unwrap_err();
+        assert!(err.contains("base game `../chess` not found"), "{err}");
+    }
+
+    #[test]
+    fn a_broken_manifest_is_one_line_at_its_place() {
+        let root = tempfile::tempdir().unwrap();
+        write(root.path(), "title = \"x\"\nseats = [\n");
+        let err = load(root.path(), "x").unwrap_err();
+        assert!(!err.contains('\n'), "{err}");
+        assert!(err.contains("game.toml:2:"), "{err}");
+    }
 }
