@@ -226,6 +226,8 @@ pub fn load(dir: &Path, id: &str) -> Result<GameSpec, String> {
         spec.seats = s;
     }
     if let Some(l) = raw.limits {
+        l.check()
+            .map_err(|e| format!("{}/game.toml: {e}", dir.display()))?;
         spec.limits = l;
     }
     match raw.log_actions.as_deref() {
