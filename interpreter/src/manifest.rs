@@ -304,6 +304,8 @@ fn load_one(
         spec.seats = s;
     }
     if let Some(l) = raw.limits {
+        l.check()
+            .map_err(|e| format!("{}/game.toml: {e}", dir.display()))?;
         spec.limits = l;
     }
     match raw.log_actions.as_deref() {

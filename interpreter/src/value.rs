@@ -1,5 +1,6 @@
 //! `Value`: script data stored in the state, serializable and independent of Rhai's `Dynamic`.
 
+use crate::script::MAX_VALUE_DEPTH;
 use rhai::{Array, Dynamic, ImmutableString, Map};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -19,8 +20,20 @@ pub enum Value {
 }
 
 impl Value {
-    /// Converts a script value; floats, closures and custom types are refused with a message.
-    pub fn from_dynamic(d: &Dynamic) -> Result<Value, String> {
+    /// Converts a script value; floats, closures and custom types are refused with a message,
+    /// as are a string longer than `max_string` bytes and nesting deeper than
+    /// `MAX_VALUE_DEPTH` (so everything that later walks the value, recursively, stays shallow).
+    pub fn from_dynamic(d: &Dynamic, max_string: usize) -> Result<Value, String> {
+        Value::from_dynamic_at(d, max_string, 0)
+    }
+
+    fn from_dynamic_at(d: &Dynamic, max_string: usize, depth: usize) -> Result<Value, String> {
+        if depth > MAX_VALUE_DEPTH {
+            return Err(format!(
+                "it is nested more than {MAX_VALUE_DEPTH} levels deep"
+            ));
+        }
+        let inner = |v: &Dynamic| Value::from_dynamic_at(v, max_string, depth + 1);
         if d.is_unit() {
             Ok(Value::Unit)
         } else if let Ok(b) = d.as_bool() {
@@ -28,17 +41,24 @@ impl Value {
         } else if let Ok(i) = d.as_int() {
             Ok(Value::Int(i))
         } else if d.is_string() {
-            Ok(Value::Str(d.clone().into_string().unwrap_or_default()))
+            let s = d.clone().into_string().unwrap_or_default();
+            if s.len() > max_string {
+                return Err(format!(
+                    "a string of {} bytes is longer than the limit of {max_string}",
+                    s.len()
+                ));
+            }
+            Ok(Value::Str(s))
         } else if d.is_array() {
             let arr = d.read_lock::<Array>().ok_or("array is locked")?;
             arr.iter()
-                .map(Value::from_dynamic)
+                .map(inner)
                 .collect::<Result<_, _>>()
                 .map(Value::List)
         } else if d.is_map() {
             let map = d.read_lock::<Map>().ok_or("map is locked")?;
             map.iter()
-                .map(|(k, v)| Ok((k.to_string(), Value::from_dynamic(v)?)))
+                .map(|(k, v)| Ok((k.to_string(), inner(v)?)))
                 .collect::<Result<_, String>>()
                 .map(Value::Record)
         } else if d.is_char() {
@@ -48,6 +68,22 @@ impl Value {
                 "a `{}` cannot be stored in the game state",
                 d.type_name()
             ))
+        }
+    }
+
+    /// Roughly the bytes this value holds: what storing it costs a call's work budget.
+    pub fn weight(&self) -> u64 {
+        const NODE: u64 = 32;
+        match self {
+            Value::Str(s) => NODE + s.len() as u64,
+            Value::List(l) => NODE + l.iter().map(Value::weight).sum::<u64>(),
+            Value::Record(m) => {
+                NODE + m
+                    .iter()
+                    .map(|(k, v)| k.len() as u64 + v.weight())
+                    .sum::<u64>()
+            }
+            _ => NODE,
         }
     }
 
@@ -122,5 +158,78 @@ impl From<toml::Value> for Value {
                 Value::Record(t.into_iter().map(|(k, v)| (k, v.into())).collect())
             }
         }
+    }
+}
+
+/// How deep `d` nests (a scalar is 0, `[1]` is 1), counting no further than `cap + 1`: the walk
+/// recurses at most that far, so a value of any depth is measured on a small stack.
+pub fn depth(d: &Dynamic, cap: usize) -> usize {
+    if !d.is_array() && !d.is_map() {
+        return 0;
+    }
+    if cap == 0 {
+        return 1;
+    }
+    let below = if d.is_array() {
+        d.read_lock::<Array>()
+            .and_then(|a| a.iter().map(|v| depth(v, cap - 1)).max())
+    } else {
+        d.read_lock::<Map>()
+            .and_then(|m| m.values().map(|v| depth(v, cap - 1)).max())
+    };
+    1 + below.unwrap_or(0)
+}
+
+/// Drops a script value without recursing: each list or record is emptied onto a work list
+/// before it goes, so a value nested thousands deep (built in `eval`) cannot overflow the
+/// stack the way a recursive drop would.
+pub fn drop_flat(d: Dynamic) {
+    let mut stack = vec![d];
+    while let Some(d) = stack.pop() {
+        if d.is_array() {
+            if let Ok(items) = d.into_array() {
+                stack.extend(items);
+            }
+        } else if d.is_map() {
+            if let Some(map) = d.try_cast::<Map>() {
+                stack.extend(map.into_values());
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn nested(levels: usize) -> Dynamic {
+        let mut d = Dynamic::from(1 as rhai::INT);
+        for _ in 0..levels {
+            d = Dynamic::from(vec![d]);
+        }
+        d
+    }
+
+    #[test]
+    fn depth_stops_counting_past_its_cap() {
+        assert_eq!(depth(&Dynamic::from(3 as rhai::INT), 64), 0);
+        assert_eq!(depth(&nested(5), 64), 5);
+        let deep = nested(200_000);
+        assert_eq!(depth(&deep, 64), 65);
+        // A recursive drop of this value would overflow the test's stack.
+        drop_flat(deep);
+    }
+
+    #[test]
+    fn storing_refuses_deep_values_and_long_strings() {
+        assert!(Value::from_dynamic(&nested(MAX_VALUE_DEPTH), 10).is_ok());
+        let deep = nested(200_000);
+        let err = Value::from_dynamic(&deep, 10).unwrap_err();
+        assert!(err.contains("nested more than 64 levels"), "{err}");
+        drop_flat(deep);
+        let long = Dynamic::from(ImmutableString::from("x".repeat(11)));
+        assert!(Value::from_dynamic(&long, 10)
+            .unwrap_err()
+            .contains("longer than"));
     }
 }

@@ -17,6 +17,46 @@ pub struct Search {
     pub max_results: usize,
     /// Only the first `max_numbers` numbers given are considered.
     pub max_numbers: usize,
+    /// The most steps (sets of numbers tried, values combined) the search may take: the
+    /// search is exponential in the numbers considered, so it stops with an error rather than
+    /// run for minutes or eat all memory.
+    pub max_steps: u64,
+}
+
+/// A search that needed more than its `max_steps`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TooMuchWork {
+    pub max_steps: u64,
+}
+
+impl std::fmt::Display for TooMuchWork {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "the search needs more than {} steps; consider fewer numbers",
+            self.max_steps
+        )
+    }
+}
+
+/// Steps left to a search.
+struct Steps {
+    left: u64,
+    max: u64,
+}
+
+impl Steps {
+    fn take(&mut self, n: u64) -> Result<(), TooMuchWork> {
+        match self.left.checked_sub(n) {
+            Some(left) => {
+                self.left = left;
+                Ok(())
+            }
+            None => Err(TooMuchWork {
+                max_steps: self.max,
+            }),
+        }
+    }
 }
 
 /// One multiset of numbers that makes the target, and an expression that shows how.
@@ -31,15 +71,24 @@ pub struct Solution {
 /// Every distinct multiset of `numbers` (one or more of them, each used at most once) that
 /// makes `target`: fewest numbers first, then ascending numbers; at most
 /// `search.max_results`. With `+` and `-` only, the expression lists the added numbers
-/// (largest first) then the subtracted ones, as in `11-3-2`.
-pub fn solutions(numbers: &[i64], target: i64, search: Search) -> Vec<Solution> {
+/// (largest first) then the subtracted ones, as in `11-3-2`. Fails when the search would take
+/// more than `search.max_steps`.
+pub fn solutions(
+    numbers: &[i64],
+    target: i64,
+    search: Search,
+) -> Result<Vec<Solution>, TooMuchWork> {
+    let steps = &mut Steps {
+        left: search.max_steps,
+        max: search.max_steps,
+    };
     let considered = &numbers[..numbers.len().min(search.max_numbers)];
     let mut counts: BTreeMap<i64, usize> = BTreeMap::new();
     for &n in considered {
         *counts.entry(n).or_default() += 1;
     }
     let distinct: Vec<(i64, usize)> = counts.into_iter().collect();
-    let mut multisets = sub_multisets(&distinct);
+    let mut multisets = sub_multisets(&distinct, steps)?;
     multisets.sort_by(|a, b| a.len().cmp(&b.len()).then_with(|| a.cmp(b)));
     let mut values = Values::default();
     let mut out = Vec::new();
@@ -48,19 +97,31 @@ pub fn solutions(numbers: &[i64], target: i64, search: Search) -> Vec<Solution> 
             break;
         }
         let expr = if search.mul_div {
-            values.of(&m).get(&target).map(|node| node.to_expr())
+            values
+                .of(&m, steps)?
+                .get(&target)
+                .map(|node| node.to_expr())
         } else {
-            signed_sum(&m, target)
+            signed_sum(&m, target, steps)?
         };
         if let Some(expr) = expr {
             out.push(Solution { numbers: m, expr });
         }
     }
-    out
+    Ok(out)
 }
 
-/// Every sub-multiset of the multiset given as (value, count) pairs, each ascending.
-fn sub_multisets(distinct: &[(i64, usize)]) -> Vec<Vec<i64>> {
+/// Every sub-multiset of the multiset given as (value, count) pairs, each ascending. Their
+/// number is known before any is built, and paid for first.
+fn sub_multisets(
+    distinct: &[(i64, usize)],
+    steps: &mut Steps,
+) -> Result<Vec<Vec<i64>>, TooMuchWork> {
+    let count = distinct.iter().try_fold(1u64, |n, &(_, c)| {
+        let n = n.checked_mul(c as u64 + 1)?;
+        (n <= steps.left).then_some(n)
+    });
+    steps.take(count.unwrap_or(u64::MAX))?;
     let mut out = vec![vec![]];
     for &(v, c) in distinct {
         let mut next = Vec::with_capacity(out.len() * (c + 1));
@@ -73,22 +134,28 @@ fn sub_multisets(distinct: &[(i64, usize)]) -> Vec<Vec<i64>> {
         }
         out = next;
     }
-    out
+    Ok(out)
 }
 
 /// `+`/`-` only: a sign for each number, at least one `+`, summing to `target`. The added
 /// numbers must sum to (total + target) / 2.
-fn signed_sum(m: &[i64], target: i64) -> Option<Expr> {
-    let total: i64 = m.iter().sum();
-    if (total + target) % 2 != 0 {
-        return None;
+fn signed_sum(m: &[i64], target: i64, steps: &mut Steps) -> Result<Option<Expr>, TooMuchWork> {
+    // Sums of script-given numbers may overflow: such a multiset makes nothing.
+    let Some(total) = m.iter().try_fold(0i64, |t, &n| t.checked_add(n)) else {
+        return Ok(None);
+    };
+    let Some(twice) = total.checked_add(target) else {
+        return Ok(None);
+    };
+    if twice % 2 != 0 {
+        return Ok(None);
     }
-    let want = (total + target) / 2;
+    let want = twice / 2;
     // Search positive subsets, largest numbers first, so the expression reads `9-3`.
     let desc: Vec<i64> = m.iter().rev().copied().collect();
     let mut plus = vec![false; desc.len()];
-    if !pick_sum(&desc, 0, want, &mut plus) || !plus.iter().any(|&p| p) {
-        return None;
+    if !pick_sum(&desc, 0, want, &mut plus, steps)? || !plus.iter().any(|&p| p) {
+        return Ok(None);
     }
     let pos = desc.iter().zip(&plus).filter(|(_, &p)| p).map(|(&n, _)| n);
     let neg = desc.iter().zip(&plus).filter(|(_, &p)| !p).map(|(&n, _)| n);
@@ -99,27 +166,38 @@ fn signed_sum(m: &[i64], target: i64) -> Option<Expr> {
             Some(e) => Expr::Add(Box::new(e), Box::new(Expr::Num(n))),
         });
     }
-    let mut acc = acc?;
+    let Some(mut acc) = acc else {
+        return Ok(None);
+    };
     for n in neg {
         acc = Expr::Sub(Box::new(acc), Box::new(Expr::Num(n)));
     }
-    Some(acc)
+    Ok(Some(acc))
 }
 
 /// Marks in `plus` a subset of `items[i..]` summing to `want` (depth-first, taking first).
-fn pick_sum(items: &[i64], i: usize, want: i64, plus: &mut [bool]) -> bool {
+fn pick_sum(
+    items: &[i64],
+    i: usize,
+    want: i64,
+    plus: &mut [bool],
+    steps: &mut Steps,
+) -> Result<bool, TooMuchWork> {
+    steps.take(1)?;
     if want == 0 && plus.iter().any(|&p| p) {
-        return true;
+        return Ok(true);
     }
     if i == items.len() {
-        return false;
+        return Ok(false);
     }
     plus[i] = true;
-    if pick_sum(items, i + 1, want - items[i], plus) {
-        return true;
+    if let Some(rest) = want.checked_sub(items[i]) {
+        if pick_sum(items, i + 1, rest, plus, steps)? {
+            return Ok(true);
+        }
     }
     plus[i] = false;
-    pick_sum(items, i + 1, want, plus)
+    pick_sum(items, i + 1, want, plus, steps)
 }
 
 /// An expression tree whose subtrees are shared between the values found.
@@ -153,9 +231,13 @@ struct Values {
 }
 
 impl Values {
-    fn of(&mut self, m: &[i64]) -> Rc<BTreeMap<i64, Rc<Node>>> {
+    fn of(
+        &mut self,
+        m: &[i64],
+        steps: &mut Steps,
+    ) -> Result<Rc<BTreeMap<i64, Rc<Node>>>, TooMuchWork> {
         if let Some(v) = self.memo.get(m) {
-            return v.clone();
+            return Ok(v.clone());
         }
         let mut out: BTreeMap<i64, Rc<Node>> = BTreeMap::new();
         if m.len() == 1 {
@@ -169,7 +251,7 @@ impl Values {
                 *counts.entry(n).or_default() += 1;
             }
             let distinct: Vec<(i64, usize)> = counts.into_iter().collect();
-            for extra in sub_multisets(&distinct) {
+            for extra in sub_multisets(&distinct, steps)? {
                 if extra.len() == rest.len() {
                     continue;
                 }
@@ -177,7 +259,8 @@ impl Values {
                 left.extend(&extra);
                 left.sort_unstable();
                 let right = minus(rest, &extra);
-                let (lv, rv) = (self.of(&left), self.of(&right));
+                let (lv, rv) = (self.of(&left, steps)?, self.of(&right, steps)?);
+                steps.take(lv.len() as u64 * rv.len() as u64)?;
                 for (&a, an) in lv.iter() {
                     for (&b, bn) in rv.iter() {
                         combine(&mut out, a, an, b, bn);
@@ -187,7 +270,7 @@ impl Values {
         }
         let out = Rc::new(out);
         self.memo.insert(m.to_vec(), out.clone());
-        out
+        Ok(out)
     }
 }
 
@@ -234,6 +317,7 @@ mod tests {
         mul_div: false,
         max_results: 100,
         max_numbers: 12,
+        max_steps: 10_000_000,
     };
     const ALL: Search = Search {
         mul_div: true,
@@ -242,6 +326,7 @@ mod tests {
 
     fn found(numbers: &[i64], target: i64, s: Search) -> Vec<String> {
         solutions(numbers, target, s)
+            .expect("within the steps")
             .into_iter()
             .map(|sol| {
                 assert_eq!(sol.expr.eval(), Ok(target), "{}", sol.expr);
@@ -300,6 +385,29 @@ mod tests {
             ..ADD_SUB
         };
         assert_eq!(found(&[9, 3, 6], 6, s), ["9-3"]);
+    }
+
+    #[test]
+    fn a_search_too_big_stops_with_an_error() {
+        // issue 9: 30 distinct numbers are 2^30 sets; this used to eat all memory.
+        let numbers: Vec<i64> = (1..31).map(|i| i * 7919).collect();
+        let s = Search {
+            max_numbers: 30,
+            ..ADD_SUB
+        };
+        assert_eq!(
+            solutions(&numbers, 3, s).unwrap_err(),
+            TooMuchWork {
+                max_steps: 10_000_000
+            }
+        );
+        // With `*` and `/`, the values of the sets are what grows.
+        let all = Search {
+            max_steps: 100_000,
+            ..ALL
+        };
+        assert!(solutions(&numbers[..10], 1_000_000_007, all).is_err());
+        assert!(solutions(&[i64::MAX, i64::MAX, -1], i64::MIN, s).is_ok());
     }
 
     #[test]

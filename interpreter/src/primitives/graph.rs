@@ -4,6 +4,10 @@
 use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
 
+/// The most nodes a graph holds: finding a node by name is a scan, and every query may walk
+/// them all, so the count is what bounds the cost of one call.
+pub const MAX_NODES: usize = 4096;
+
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Graph {
     pub name: String,
@@ -43,6 +47,12 @@ impl Graph {
     }
 
     pub fn add_node(&mut self, name: &str) -> Result<usize, String> {
+        if self.nodes.len() >= MAX_NODES {
+            return Err(format!(
+                "graph `{}` is full: a graph holds at most {MAX_NODES} nodes",
+                self.name
+            ));
+        }
         if self.index(name).is_some() {
             return Err(format!("graph `{}` already has a node `{name}`", self.name));
         }

@@ -35,9 +35,15 @@ impl NeighbourTable {
             static TABLES: RefCell<HashMap<(usize, usize, bool), Rc<NeighbourTable>>> =
                 RefCell::new(HashMap::new());
         }
+        // A game uses a shape or two; a script making grids of every size must not grow the
+        // cache without end.
+        const CACHED_SHAPES: usize = 16;
         TABLES.with(|t| {
-            t.borrow_mut()
-                .entry((width, height, diagonal))
+            let mut t = t.borrow_mut();
+            if t.len() >= CACHED_SHAPES && !t.contains_key(&(width, height, diagonal)) {
+                t.clear();
+            }
+            t.entry((width, height, diagonal))
                 .or_insert_with(|| Rc::new(NeighbourTable::build(width, height, diagonal)))
                 .clone()
         })
@@ -400,8 +406,8 @@ impl Grid {
         }
         let height = rows.len();
         let width = rows.first().map_or(0, |r| r.1.len());
-        if height == 0 || width == 0 || width > 26 {
-            return Err("diagram has no rows, or more than 26 columns".into());
+        if height == 0 || width == 0 || width > 26 || height > 99 {
+            return Err("a diagram has 1 to 26 columns and 1 to 99 rows".into());
         }
         let mut cells = vec![0u8; width * height];
         for (k, (row, line)) in rows.iter().enumerate() {

@@ -66,21 +66,25 @@ impl Turn {
         }
     }
 
-    /// Makes step `k` (from 1) of this turn the next one, as a position may ask.
-    pub fn set_step(&mut self, k: i64) {
-        self.steps_left = self.turn_steps - k + 1;
+    /// Makes step `k` (from 1) of this turn the next one, as a position may ask; None (and
+    /// nothing changed) when `k` is so far out that the count would overflow.
+    pub fn set_step(&mut self, k: i64) -> Option<()> {
+        self.steps_left = self.turn_steps.checked_sub(k)?.checked_add(1)?;
+        Some(())
     }
 
     /// Which action of the turn comes next, from 1.
     pub fn step(&self) -> i64 {
-        self.turn_steps - self.steps_left + 1
+        self.turn_steps
+            .saturating_sub(self.steps_left)
+            .saturating_add(1)
     }
 
     /// Counts one action of the current turn; passes the turn when it was the last. Called
     /// by the engine after each applied action, unless the action passed the turn itself.
     pub fn count_step(&mut self) {
         if self.steps > 0 {
-            self.steps_left -= 1;
+            self.steps_left = self.steps_left.saturating_sub(1);
             if self.steps_left <= 0 {
                 self.advance();
             }
@@ -108,7 +112,9 @@ impl Turn {
     pub fn advance(&mut self) {
         let before = self.current;
         let mut next = self.next_after(self.current);
-        for _ in 0..std::mem::take(&mut self.pending_skips) {
+        // Skipping round the whole table lands where it started: only the remainder counts.
+        let skips = std::mem::take(&mut self.pending_skips) as usize % self.active_count().max(1);
+        for _ in 0..skips {
             next = self.next_after(next);
         }
         let wrapped = if self.direction > 0 {
@@ -117,10 +123,10 @@ impl Turn {
             next >= before
         };
         if wrapped {
-            self.round += 1;
+            self.round = self.round.saturating_add(1);
         }
         self.current = next;
-        self.number += 1;
+        self.number = self.number.saturating_add(1);
         self.refill_steps();
     }
 }

@@ -1,5 +1,6 @@
 //! Script errors with their place (`file:line:column`), converted from Rhai in one spot.
 
+use super::Limits;
 use rhai::{EvalAltResult, ParseError, Position};
 use std::collections::HashMap;
 use std::fmt;
@@ -35,6 +36,12 @@ pub enum ScriptError {
         function: String,
         limit: u64,
     },
+    #[error("{at}: in `{function}`: stopped after {} (endless loop or slow script?)", duration(.limit_ms))]
+    TimedOut {
+        at: ScriptPos,
+        function: String,
+        limit_ms: u64,
+    },
     #[error("{file}: {message}")]
     Load { file: String, message: String },
     #[error("{0}")]
@@ -47,7 +54,8 @@ impl ScriptError {
         match self {
             ScriptError::Syntax { at, .. }
             | ScriptError::Runtime { at, .. }
-            | ScriptError::TooManyOperations { at, .. } => Some(at),
+            | ScriptError::TooManyOperations { at, .. }
+            | ScriptError::TimedOut { at, .. } => Some(at),
             _ => None,
         }
     }
@@ -61,7 +69,8 @@ impl ScriptError {
         function_name: String,
     ) {
         if let ScriptError::Runtime { at, function, .. }
-        | ScriptError::TooManyOperations { at, function, .. } = self
+        | ScriptError::TooManyOperations { at, function, .. }
+        | ScriptError::TimedOut { at, function, .. } = self
         {
             if let Some(f) = file {
                 at.file = f;
@@ -86,7 +95,7 @@ impl ScriptError {
         err: &EvalAltResult,
         entry: &str,
         fn_files: &HashMap<String, Arc<str>>,
-        max_operations: u64,
+        limits: &Limits,
     ) -> ScriptError {
         let mut function = entry.to_string();
         let mut inner = err;
@@ -113,7 +122,13 @@ impl ScriptError {
             EvalAltResult::ErrorTooManyOperations(_) => ScriptError::TooManyOperations {
                 at,
                 function,
-                limit: max_operations,
+                limit: limits.operations,
+            },
+            // The clock (`sandbox::engine`'s progress hook) is the only thing that terminates.
+            EvalAltResult::ErrorTerminated(..) => ScriptError::TimedOut {
+                at,
+                function,
+                limit_ms: limits.time().as_millis() as u64,
             },
             EvalAltResult::ErrorRuntime(value, _) => ScriptError::Runtime {
                 at,
@@ -142,5 +157,15 @@ fn pos(file: &str, p: Position) -> ScriptPos {
         file: Arc::from(file),
         line: p.line().unwrap_or(0),
         column: p.position().unwrap_or(0),
+    }
+}
+
+/// `5 s`, or `250 ms` below a second.
+fn duration(ms: &u64) -> String {
+    let ms = *ms;
+    if ms.is_multiple_of(1000) {
+        format!("{} s", ms / 1000)
+    } else {
+        format!("{ms} ms")
     }
 }

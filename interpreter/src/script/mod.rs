@@ -6,10 +6,11 @@ pub mod error;
 pub mod sandbox;
 
 use crate::state::State;
+use crate::value;
 use bindings::G;
 pub use error::{ScriptError, ScriptPos};
 use rhai::{CallFnOptions, Dynamic, Engine, Scope, AST};
-pub use sandbox::{Limits, SCRIPT_STACK_SIZE};
+pub use sandbox::{Limits, MAX_VALUE_DEPTH, SCRIPT_STACK_SIZE};
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::rc::Rc;
@@ -68,17 +69,19 @@ pub struct Rules {
     /// `legal_actions` while the phase is `opening` (phase -> base name -> scoped name).
     phased: HashMap<String, HashMap<&'static str, String>>,
     printed: sandbox::Printed,
+    /// The deadline of the running call.
+    clock: sandbox::Clock,
     limits: Limits,
     sources: Vec<Source>,
     /// Where the state sits while a script runs; swapped in and out so no call allocates it.
     slot: Rc<RefCell<State>>,
     /// Built on first need, to locate limit errors (see `sandbox::tracing_engine`).
-    tracer: std::cell::OnceCell<(Engine, sandbox::Trace)>,
+    tracer: std::cell::OnceCell<(Engine, sandbox::Trace, sandbox::Clock)>,
 }
 
 impl Rules {
     pub fn compile(sources: Vec<Source>, limits: Limits) -> Result<Rules, ScriptError> {
-        let (engine, printed) = sandbox::engine(&limits);
+        let (engine, hooks) = sandbox::engine(&limits);
         let mut ast = AST::empty();
         let mut fn_files = HashMap::new();
         for src in &sources {
@@ -106,7 +109,8 @@ impl Rules {
             ast,
             fn_files,
             arities,
-            printed,
+            printed: hooks.printed,
+            clock: hooks.clock,
             limits,
             sources,
             slot,
@@ -152,6 +156,7 @@ impl Rules {
         args: &[Dynamic],
     ) -> Result<Dynamic, ScriptError> {
         std::mem::swap(state, &mut self.slot.borrow_mut());
+        self.start_call();
         let mut result = self.call_raw(
             name,
             CallArgs {
@@ -186,11 +191,21 @@ impl Rules {
         self.call(&mut copy, name, args)
     }
 
-    /// Fills in the place of an error that Rhai reported without one.
+    /// A fresh clock and work budget for the call about to run.
+    fn start_call(&self) {
+        self.clock.start(self.limits.time());
+        bindings::budget::reset(self.limits.string_size);
+    }
+
+    /// Fills in the place of an error that Rhai reported without one. The re-run is bounded
+    /// by its own short clock (a fifth of a call's): a runaway call is still in its loop by
+    /// then, and locating never doubles the time an error takes.
     fn locate(&self, mut state: State, name: &str, args: &[Dynamic], err: &mut ScriptError) {
-        let (engine, trace) = self
+        let (engine, trace, clock) = self
             .tracer
             .get_or_init(|| sandbox::tracing_engine(&self.limits));
+        clock.start(self.limits.time() / 5);
+        bindings::budget::reset(self.limits.string_size);
         let cell = Rc::new(RefCell::new(std::mem::replace(
             &mut state,
             State::new(vec![], Default::default(), 0),
@@ -228,7 +243,7 @@ impl Rules {
         let options = CallFnOptions::new().eval_ast(false).rewind_scope(true);
         self.engine
             .call_fn_with_options::<Dynamic>(options, &mut Scope::new(), &self.ast, name, args)
-            .map_err(|e| ScriptError::runtime(&e, name, &self.fn_files, self.limits.operations))
+            .map_err(|e| ScriptError::runtime(&e, name, &self.fn_files, &self.limits))
     }
 
     /// Evaluates an expression typed by a person, with `g` bound to a throwaway copy of the
@@ -244,10 +259,28 @@ impl Rules {
         scope.push("g", G(Rc::new(RefCell::new(state.clone()))));
         let mut files = self.fn_files.clone();
         files.insert("eval".into(), Arc::from("eval"));
+        self.start_call();
         let result = self.engine.eval_ast_with_scope::<Dynamic>(&mut scope, &ast);
         self.printed.borrow_mut().clear();
-        let v =
-            result.map_err(|e| ScriptError::runtime(&e, "eval", &files, self.limits.operations))?;
+        // The expression's own variables may hold values nested too deep to drop recursively.
+        for (_, var, _) in scope {
+            value::drop_flat(var);
+        }
+        let v = result.map_err(|e| ScriptError::runtime(&e, "eval", &files, &self.limits))?;
+        if value::depth(&v, MAX_VALUE_DEPTH) > MAX_VALUE_DEPTH {
+            value::drop_flat(v);
+            return Err(ScriptError::Runtime {
+                at: ScriptPos {
+                    file: Arc::from("eval"),
+                    line: 1,
+                    column: 1,
+                },
+                function: "eval".into(),
+                message: format!(
+                    "the value is nested more than {MAX_VALUE_DEPTH} levels deep; it cannot be shown"
+                ),
+            });
+        }
         Ok(self.show(v))
     }
 

@@ -1,13 +1,20 @@
-//! Builds the one Rhai `Engine` a game runs in: every limit set, no modules from disk, no
-//! `eval`, `print` and `debug` routed to the game log.
+//! Builds the one Rhai `Engine` a game runs in: every limit set (none can be switched off), a
+//! wall clock on every call, no modules from disk, no `eval`, nothing that reads the time or
+//! sleeps, `print` and `debug` routed to the game log.
 
 use super::bindings;
 use rhai::debugger::{DebuggerCommand, DebuggerEvent};
 use rhai::module_resolvers::DummyModuleResolver;
-use rhai::{Engine, OptimizationLevel, Position};
+use rhai::packages::{
+    ArithmeticPackage, BasicArrayPackage, BasicBlobPackage, BasicFnPackage, BasicIteratorPackage,
+    BasicMapPackage, BasicMathPackage, BasicStringPackage, BitFieldPackage, LogicPackage,
+    MoreStringPackage, Package,
+};
+use rhai::{Dynamic, Engine, OptimizationLevel, Position};
 use serde::Deserialize;
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::rc::Rc;
+use std::time::{Duration, Instant};
 
 /// The stack every thread that runs scripts gets (`play`'s session thread, `sim`'s workers):
 /// deep script recursion and deeply nested values need far more than a default 2 MB thread
@@ -15,17 +22,33 @@ use std::rc::Rc;
 /// memory.
 pub const SCRIPT_STACK_SIZE: usize = 256 << 20;
 
-/// Bounds on what one script call may do; a game may tighten or loosen them in `game.toml`.
+/// Bounds on what one script call may do. A game may lower them in `game.toml`'s `[limits]`,
+/// never raise them past [`Limits::CAPS`]; none of them can be 0, which Rhai reads as
+/// "unlimited".
 #[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
 #[serde(default, deny_unknown_fields)]
 pub struct Limits {
     /// Rhai operations per call (an endless loop stops here).
     pub operations: u64,
+    /// Nested script function calls.
     pub call_depth: usize,
+    /// Bytes in one string (stored, logged or returned); see [`TEXT_PER_VALUE`].
     pub string_size: usize,
+    /// Elements in one array (nested arrays count their elements too).
     pub array_size: usize,
     pub map_size: usize,
+    /// Wall-clock milliseconds per call: no single call may stall a client.
+    pub time_ms: u64,
 }
+
+/// Bytes of text in one script value, all its strings together. Rhai checks the sum of a
+/// list's strings against its string limit, so a long list of short actions would fail as one
+/// "string too large"; this is that sum's bound, far above any one string's.
+pub const TEXT_PER_VALUE: usize = 16 << 20;
+
+/// How deep a value stored in the state may nest (lists in lists, records in records):
+/// everything that walks values (storing, saving, views, dropping) recurses.
+pub const MAX_VALUE_DEPTH: usize = 64;
 
 impl Default for Limits {
     fn default() -> Self {
@@ -35,7 +58,63 @@ impl Default for Limits {
             string_size: 100_000,
             array_size: 50_000,
             map_size: 10_000,
+            time_ms: 5_000,
         }
+    }
+}
+
+impl Limits {
+    /// The most a game may ask for. `call_depth` fits [`SCRIPT_STACK_SIZE`] many times over
+    /// (see the test `call_depth_cap_fits_the_script_stack`).
+    pub const CAPS: Limits = Limits {
+        operations: 20_000_000,
+        call_depth: 1024,
+        string_size: 1 << 20,
+        array_size: 100_000,
+        map_size: 100_000,
+        time_ms: 5_000,
+    };
+
+    /// Each limit must be in `1..=` its cap; the error names the field.
+    pub fn check(&self) -> Result<(), String> {
+        let caps = Limits::CAPS;
+        let fields: [(&str, u64, u64); 6] = [
+            ("operations", self.operations, caps.operations),
+            ("call_depth", self.call_depth as u64, caps.call_depth as u64),
+            (
+                "string_size",
+                self.string_size as u64,
+                caps.string_size as u64,
+            ),
+            ("array_size", self.array_size as u64, caps.array_size as u64),
+            ("map_size", self.map_size as u64, caps.map_size as u64),
+            ("time_ms", self.time_ms, caps.time_ms),
+        ];
+        for (name, value, cap) in fields {
+            if !(1..=cap).contains(&value) {
+                return Err(format!(
+                    "[limits] {name} = {value}: must be from 1 to {cap} (a game may lower the engine's limits, not lift or remove them)"
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// These limits with every field clamped into `1..=` its cap: what an engine applies.
+    fn clamped(&self) -> Limits {
+        let caps = Limits::CAPS;
+        Limits {
+            operations: self.operations.clamp(1, caps.operations),
+            call_depth: self.call_depth.clamp(1, caps.call_depth),
+            string_size: self.string_size.clamp(1, caps.string_size),
+            array_size: self.array_size.clamp(1, caps.array_size),
+            map_size: self.map_size.clamp(1, caps.map_size),
+            time_ms: self.time_ms.clamp(1, caps.time_ms),
+        }
+    }
+
+    pub fn time(&self) -> Duration {
+        Duration::from_millis(self.clamped().time_ms)
     }
 }
 
@@ -45,11 +124,37 @@ pub type Printed = Rc<RefCell<Vec<String>>>;
 /// The last place a traced script reached, and the function it was in.
 pub type Trace = Rc<RefCell<(Position, String)>>;
 
+/// When the running call must stop; set before each call (`Clock::start`).
+#[derive(Clone)]
+pub struct Clock(Rc<Cell<Instant>>);
+
+impl Clock {
+    fn new() -> Clock {
+        Clock(Rc::new(Cell::new(Instant::now())))
+    }
+
+    /// The next call may run for `time`.
+    pub fn start(&self, time: Duration) {
+        self.0.set(Instant::now() + time);
+    }
+}
+
+/// Operations between two looks at the clock: an operation costs a few nanoseconds, reading
+/// the clock some tens, so looking every time would slow every script down.
+const CLOCK_EVERY: u64 = 1 << 10;
+
+/// What an engine hands back besides itself: what scripts printed and the call's deadline.
+pub struct Hooks {
+    pub printed: Printed,
+    pub clock: Clock,
+}
+
 /// A second engine that records every step's position. Rhai reports a limit hit (operations,
 /// sizes) at the outermost call, not where it happened; re-running the failed call here finds
-/// the place. Too slow for play, so it only ever runs after such an error.
-pub fn tracing_engine(limits: &Limits) -> (Engine, Trace) {
-    let (mut engine, _) = engine(limits);
+/// the place. Too slow for play, so it only ever runs after such an error, and on its own
+/// short clock (the caller starts it), so locating an error never takes as long as the call.
+pub fn tracing_engine(limits: &Limits) -> (Engine, Trace, Clock) {
+    let (mut engine, hooks) = engine(limits);
     let trace: Trace = Rc::new(RefCell::new((Position::NONE, String::new())));
     let sink = trace.clone();
     // Rhai marks this API volatile (not deprecated); the tracer is our only use of it.
@@ -72,16 +177,36 @@ pub fn tracing_engine(limits: &Limits) -> (Engine, Trace) {
             Ok(DebuggerCommand::StepInto)
         },
     );
-    (engine, trace)
+    (engine, trace, hooks.clock)
 }
 
-pub fn engine(limits: &Limits) -> (Engine, Printed) {
-    let mut engine = Engine::new();
+/// Rhai's standard library less what reads the clock or blocks (`timestamp`, `elapsed`,
+/// `sleep`: the time package and the core package that holds `sleep`), so the same seed and
+/// actions always give the same game and no call can block.
+fn register_packages(engine: &mut Engine) {
+    ArithmeticPackage::new().register_into_engine(engine);
+    BasicStringPackage::new().register_into_engine(engine);
+    BasicIteratorPackage::new().register_into_engine(engine);
+    BasicFnPackage::new().register_into_engine(engine);
+    BitFieldPackage::new().register_into_engine(engine);
+    LogicPackage::new().register_into_engine(engine);
+    BasicMathPackage::new().register_into_engine(engine);
+    BasicArrayPackage::new().register_into_engine(engine);
+    BasicBlobPackage::new().register_into_engine(engine);
+    BasicMapPackage::new().register_into_engine(engine);
+    MoreStringPackage::new().register_into_engine(engine);
+}
+
+pub fn engine(limits: &Limits) -> (Engine, Hooks) {
+    let limits = limits.clamped();
+    let mut engine = Engine::new_raw();
+    register_packages(&mut engine);
     engine
+        .set_max_strings_interned(256)
         .set_max_operations(limits.operations)
         .set_max_call_levels(limits.call_depth)
         .set_max_expr_depths(128, 64)
-        .set_max_string_size(limits.string_size)
+        .set_max_string_size(TEXT_PER_VALUE.max(limits.string_size))
         .set_max_array_size(limits.array_size)
         .set_max_map_size(limits.map_size)
         .set_max_variables(1_000)
@@ -91,11 +216,129 @@ pub fn engine(limits: &Limits) -> (Engine, Printed) {
         .set_optimization_level(OptimizationLevel::Simple)
         .set_fail_on_invalid_map_property(true)
         .disable_symbol("eval");
+    let clock = Clock::new();
+    let deadline = clock.clone();
+    engine.on_progress(move |ops| {
+        (ops % CLOCK_EVERY == 0 && Instant::now() >= deadline.0.get()).then_some(Dynamic::UNIT)
+    });
     let printed: Printed = Rc::new(RefCell::new(Vec::new()));
     let sink = printed.clone();
-    engine.on_print(move |s| sink.borrow_mut().push(s.to_string()));
+    engine.on_print(move |s| keep_printed(&sink, s.to_string()));
     let sink = printed.clone();
-    engine.on_debug(move |s, _, pos| sink.borrow_mut().push(format!("debug {pos}: {s}")));
+    engine.on_debug(move |s, _, pos| keep_printed(&sink, format!("debug {pos}: {s}")));
     bindings::register_all(&mut engine);
-    (engine, printed)
+    (engine, Hooks { printed, clock })
+}
+
+/// Keeps a printed line for the log while the call's work budget lasts; after that, one line
+/// says the rest was cut (printing cannot fail, so this is its bound).
+fn keep_printed(printed: &Printed, line: String) {
+    const CUT: &str = "(printing cut: too much output in one call)";
+    let mut lines = printed.borrow_mut();
+    if bindings::budget::text(&line, "print").is_ok() {
+        lines.push(line);
+    } else if lines.last().is_none_or(|l| l != CUT) {
+        lines.push(CUT.to_string());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rhai::INT;
+
+    /// Bytes of stack one level of script recursion takes, for a recursion shaped by `body`
+    /// (which calls `f(n - 1)`), measured between depths 1 and 41 on this build's profile;
+    /// None when the script does not compile (too complex).
+    fn stack_per_level(body: &str) -> Option<usize> {
+        let (mut engine, hooks) = engine(&Limits::CAPS);
+        hooks.clock.start(Duration::from_secs(60));
+        engine.register_fn("stack_probe", || {
+            let here = 0u8;
+            std::hint::black_box(&here) as *const u8 as INT
+        });
+        let script = format!("fn f(n) {{ if n == 0 {{ stack_probe() }} else {{ {body} }} }}");
+        let ast = engine.compile(&script).ok()?;
+        let probe = |depth: INT| -> INT {
+            engine
+                .call_fn(&mut rhai::Scope::new(), &ast, "f", (depth,))
+                .unwrap_or_else(|e| panic!("{e}"))
+        };
+        let (shallow, deep) = (probe(1), probe(41));
+        Some((shallow - deep) as usize / 40)
+    }
+
+    /// issue 9: `call_depth` is capped by what a script thread's stack holds, whatever shape
+    /// the recursion takes (plain, through nested expressions, through a closure), with room
+    /// to spare for the values and native calls on top.
+    #[test]
+    fn call_depth_cap_fits_the_script_stack() {
+        std::thread::Builder::new()
+            .stack_size(SCRIPT_STACK_SIZE)
+            .spawn(measure_call_depth_cap)
+            .expect("spawns")
+            .join()
+            .expect("fits");
+    }
+
+    fn measure_call_depth_cap() {
+        // The most deeply nested call a function body may hold (the parser's depth limit).
+        let nested = (1..64)
+            .rev()
+            .map(|k| format!("{}f(n - 1){}", "0 + (".repeat(k), ")".repeat(k)))
+            .find(|body| stack_per_level(body).is_some())
+            .expect("some nesting compiles");
+        let shapes = [
+            ("plain", "f(n - 1)".to_string()),
+            ("nested expressions", nested),
+            ("closure", "[n].map(|x| f(x - 1))[0]".to_string()),
+        ];
+        let mut worst = 0;
+        for (name, body) in &shapes {
+            let per_level = stack_per_level(body).expect("compiles");
+            println!("{name}: {per_level} bytes of stack per call level");
+            worst = worst.max(per_level);
+        }
+        let needed = worst * Limits::CAPS.call_depth;
+        println!(
+            "cap {} levels need {} KiB of {} KiB",
+            Limits::CAPS.call_depth,
+            needed >> 10,
+            SCRIPT_STACK_SIZE >> 10
+        );
+        assert!(needed * 4 < SCRIPT_STACK_SIZE, "{needed} bytes");
+    }
+
+    #[test]
+    fn limits_outside_their_caps_or_zero_are_refused() {
+        assert_eq!(Limits::default().check(), Ok(()));
+        assert_eq!(Limits::CAPS.check(), Ok(()));
+        for bad in [
+            Limits {
+                operations: 0,
+                ..Limits::default()
+            },
+            Limits {
+                string_size: 0,
+                ..Limits::default()
+            },
+            Limits {
+                call_depth: 1_000_000,
+                ..Limits::default()
+            },
+            Limits {
+                time_ms: 60_000,
+                ..Limits::default()
+            },
+        ] {
+            assert!(bad.check().is_err(), "{bad:?}");
+        }
+        let err = Limits {
+            array_size: 0,
+            ..Limits::default()
+        }
+        .check()
+        .unwrap_err();
+        assert!(err.contains("array_size = 0"), "{err}");
+    }
 }

@@ -1,9 +1,8 @@
 //! Rhai face of cards: `card.name`, `card.id`, `card.hidden` and `card["prop"]` (also
 //! `card.prop`), read from the state's catalogue.
 
-use super::{fail, Fallible, G};
+use super::{budget, fail, Fallible, G};
 use crate::primitives::zone::{CardDef, CardId};
-use crate::value::Value;
 use rhai::{Dynamic, Engine, ImmutableString, Map, INT};
 use std::sync::Arc;
 
@@ -61,12 +60,12 @@ pub fn register(engine: &mut Engine) {
         .register_fn(
             "new_card",
             |g: &mut G, name: &str, props: Map| -> Fallible<Card> {
+                budget::text(name, "new_card")?;
                 let mut out = std::collections::BTreeMap::new();
                 for (k, v) in props {
-                    match Value::from_dynamic(&v) {
-                        Ok(v) => out.insert(k.to_string(), v),
-                        Err(e) => return fail(format!("card property `{k}`: {e}")),
-                    };
+                    budget::text(&k, "new_card")?;
+                    let v = budget::store(&v, &format!("card property `{k}`"))?;
+                    out.insert(k.to_string(), v);
                 }
                 let id = g.write(|s| {
                     s.new_card(CardDef {

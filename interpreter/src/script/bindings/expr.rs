@@ -2,15 +2,32 @@
 //! `primitives::arith`: read an expression a player typed, and find the ones a set of numbers
 //! can make.
 
-use super::{fail, Fallible};
+use super::{budget, fail, Fallible};
 use crate::primitives::arith::{self, Search};
 use boardscript_grammar::{parse_expr, Ops};
 use rhai::{Array, Dynamic, Engine, ImmutableString, Map, INT};
+
+/// The deepest parentheses `parse_expr` reads.
+const MAX_PARENS: usize = 64;
 
 /// `parse_expr(text, mul_div)`: `#{ value, numbers, text }` (numbers left to right, text
 /// canonical), or an error naming the column, a division by zero or an inexact division.
 /// `×` and `÷` may stand for `*` and `/`.
 fn parse(text: &str, mul_div: bool) -> Fallible<Map> {
+    // Parsing, evaluating and dropping an expression all recurse once per parenthesis.
+    let mut depth = 0usize;
+    for c in text.chars() {
+        match c {
+            '(' => depth += 1,
+            ')' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+        if depth > MAX_PARENS {
+            return fail(format!(
+                "parse_expr: parentheses nested more than {MAX_PARENS} deep"
+            ));
+        }
+    }
     let text = text.replace('×', "*").replace('÷', "/");
     let ops = if mul_div { Ops::ALL } else { Ops::ADD_SUB };
     let expr = match parse_expr(&text, ops) {
@@ -56,8 +73,14 @@ fn search(
         mul_div,
         max_results: max_results.max(0) as usize,
         max_numbers: max_numbers.max(0) as usize,
+        max_steps: budget::SEARCH_STEPS.min(budget::left()),
     };
-    Ok(arith::solutions(&nums, target, search)
+    let found = match arith::solutions(&nums, target, search) {
+        Ok(found) => found,
+        Err(e) => return fail(format!("arith_search: {e}")),
+    };
+    budget::charge(found.len() as u64, "arith_search")?;
+    Ok(found
         .into_iter()
         .map(|s| {
             let mut m = Map::new();

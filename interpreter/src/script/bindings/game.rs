@@ -1,7 +1,7 @@
 //! Rhai face of `State` itself: seats and turn order, phases, counters, script data,
 //! options, the RNG and the log.
 
-use super::{fail, strings, Fallible, G};
+use super::{budget, fail, strings, Fallible, G};
 use crate::primitives::rng;
 use crate::state::Var;
 use crate::value::Value;
@@ -60,7 +60,9 @@ pub fn register(engine: &mut Engine) {
             g.write(|s| s.turn.direction = -s.turn.direction)
         })
         .register_fn("direction", |g: &mut G| g.read(|s| s.turn.direction as INT))
-        .register_fn("skip", |g: &mut G| g.write(|s| s.turn.pending_skips += 1))
+        .register_fn("skip", |g: &mut G| {
+            g.write(|s| s.turn.pending_skips = s.turn.pending_skips.saturating_add(1))
+        })
         .register_fn("round", |g: &mut G| g.read(|s| s.turn.round))
         .register_fn("set_round", |g: &mut G, r: INT| {
             g.write(|s| s.turn.round = r)
@@ -78,8 +80,10 @@ pub fn register(engine: &mut Engine) {
         .register_fn("turn_steps", |g: &mut G| g.read(|s| s.turn.turn_steps))
         .register_fn("steps_left", |g: &mut G| g.read(|s| s.turn.steps_left))
         .register_fn("step", |g: &mut G| g.read(|s| s.turn.step()))
-        .register_fn("set_step", |g: &mut G, k: INT| {
+        .register_fn("set_step", |g: &mut G, k: INT| -> Fallible<()> {
             g.write(|s| s.turn.set_step(k))
+                .ok_or(())
+                .or_else(|_| fail(format!("set_step({k}): no such step")))
         })
         .register_fn("eliminate", |g: &mut G, seat: &str| -> Fallible<()> {
             let i = g.seat(seat)?;
@@ -107,24 +111,28 @@ pub fn register(engine: &mut Engine) {
         .register_fn("phase", |g: &mut G| {
             g.read(|s| ImmutableString::from(s.phase.as_str()))
         })
-        .register_fn("set_phase", |g: &mut G, p: &str| {
-            g.write(|s| s.phase = p.to_string())
+        .register_fn("set_phase", |g: &mut G, p: &str| -> Fallible<()> {
+            budget::text(p, "set_phase")?;
+            g.write(|s| s.phase = p.to_string());
+            Ok(())
         });
     // Counters: global, and per seat.
     engine
         .register_fn("counter", |g: &mut G, name: &str| {
             g.read(|s| s.counters.get(name).copied().unwrap_or(0))
         })
-        .register_fn("set_counter", |g: &mut G, name: &str, v: INT| {
-            g.write(|s| *counter_slot(s.counters_mut(), name) = v);
-        })
-        .register_fn("add_counter", |g: &mut G, name: &str, d: INT| {
-            g.write(|s| {
-                let c = counter_slot(s.counters_mut(), name);
-                *c += d;
-                *c
-            })
-        })
+        .register_fn(
+            "set_counter",
+            |g: &mut G, name: &str, v: INT| -> Fallible<()> {
+                g.write(|s| counter_slot(s.counters_mut(), name).map(|c| *c = v))
+            },
+        )
+        .register_fn(
+            "add_counter",
+            |g: &mut G, name: &str, d: INT| -> Fallible<INT> {
+                g.write(|s| add_to(counter_slot(s.counters_mut(), name)?, d, name))
+            },
+        )
         .register_fn(
             "counter",
             |g: &mut G, seat: &str, name: &str| -> Fallible<INT> {
@@ -136,19 +144,14 @@ pub fn register(engine: &mut Engine) {
             "set_counter",
             |g: &mut G, seat: &str, name: &str, v: INT| -> Fallible<()> {
                 let i = g.seat(seat)?;
-                g.write(|s| *counter_slot(&mut s.seat_counters_mut()[i], name) = v);
-                Ok(())
+                g.write(|s| counter_slot(&mut s.seat_counters_mut()[i], name).map(|c| *c = v))
             },
         )
         .register_fn(
             "add_counter",
             |g: &mut G, seat: &str, name: &str, d: INT| -> Fallible<INT> {
                 let i = g.seat(seat)?;
-                Ok(g.write(|s| {
-                    let c = counter_slot(&mut s.seat_counters_mut()[i], name);
-                    *c += d;
-                    *c
-                }))
+                g.write(|s| add_to(counter_slot(&mut s.seat_counters_mut()[i], name)?, d, name))
             },
         );
     // Script data: any plain value, public or seen only by some seats.
@@ -192,6 +195,7 @@ pub fn register(engine: &mut Engine) {
     // Teams.
     engine
         .register_fn("set_teams", |g: &mut G, teams: Array| -> Fallible<()> {
+            budget::charge(teams.len() as u64, "set_teams")?;
             let mut out = vec![];
             for t in teams {
                 let Some(members) = t.try_cast::<Array>() else {
@@ -261,40 +265,54 @@ pub fn register(engine: &mut Engine) {
             let i = g.write(|s| rng::below(&mut s.rng, faces.len()));
             Ok(faces[i].clone())
         })
-        .register_fn("shuffled", |g: &mut G, mut arr: Array| {
+        .register_fn("shuffled", |g: &mut G, mut arr: Array| -> Fallible<Array> {
+            budget::charge(arr.len() as u64, "shuffled")?;
             g.write(|s| rng::shuffle(&mut s.rng, &mut arr));
-            arr
+            Ok(arr)
         });
     // The game log, for people.
     engine
-        .register_fn("log", |g: &mut G, text: &str| {
-            g.write(|s| s.log_event(text))
+        .register_fn("log", |g: &mut G, text: &str| -> Fallible<()> {
+            budget::text(text, "log")?;
+            g.write(|s| s.log_event(text));
+            Ok(())
         })
         // A line only `seat` reads (its view keeps it, others' drop it).
         .register_fn(
             "log_to",
             |g: &mut G, seat: &str, text: &str| -> Fallible<()> {
                 let i = g.seat(seat)?;
+                budget::text(text, "log_to")?;
                 g.write(|s| s.log_private(text, vec![i]));
                 Ok(())
             },
         );
 }
 
-/// The counter named `name`, created at 0; allocates the name only the first time.
-fn counter_slot<'m>(map: &'m mut crate::state::Counters, name: &str) -> &'m mut INT {
+/// The counter named `name`, created at 0 (its name paid for); allocates the name only the
+/// first time.
+fn counter_slot<'m>(map: &'m mut crate::state::Counters, name: &str) -> Fallible<&'m mut INT> {
     if !map.contains_key(name) {
+        budget::text(name, "a counter's name")?;
         map.insert(name.into(), 0);
     }
-    map.get_mut(name).expect("just inserted")
+    Ok(map.get_mut(name).expect("just inserted"))
+}
+
+/// Adds `d` to a counter; overflowing is a script error, never a wrap or a panic.
+fn add_to(c: &mut INT, d: INT, name: &str) -> Fallible<INT> {
+    match c.checked_add(d) {
+        Some(v) => {
+            *c = v;
+            Ok(v)
+        }
+        None => fail(format!("counter `{name}`: {c} + {d} overflows")),
+    }
 }
 
 fn set_var(g: &mut G, key: &str, v: &Dynamic, seen_by: Option<Vec<usize>>) -> Fallible<()> {
-    match Value::from_dynamic(v) {
-        Ok(value) => {
-            g.write(|s| s.vars_mut().insert(key.to_string(), Var { value, seen_by }));
-            Ok(())
-        }
-        Err(e) => fail(format!("cannot store `{key}`: {e}")),
-    }
+    budget::text(key, "a key")?;
+    let value = budget::store(v, &format!("cannot store `{key}`"))?;
+    g.write(|s| s.vars_mut().insert(key.to_string(), Var { value, seen_by }));
+    Ok(())
 }

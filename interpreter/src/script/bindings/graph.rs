@@ -1,6 +1,6 @@
 //! Rhai face of `primitives::graph`: nodes by name, marks as one-character symbols.
 
-use super::{fail, string_list, strings, Fallible, G};
+use super::{budget, fail, string_list, strings, Fallible, G};
 use crate::primitives::graph::Graph;
 use rhai::{Array, Dynamic, Engine, ImmutableString, INT};
 
@@ -49,6 +49,7 @@ pub fn register(engine: &mut Engine) {
         .register_fn(
             "new_graph",
             |g: &mut G, name: &str, symbols: &str| -> Fallible<GraphRef> {
+                budget::text(name, "new_graph")?;
                 let graph = Graph::new(name, symbols).or_else(fail)?;
                 Ok(add_graph(g, graph))
             },
@@ -56,7 +57,11 @@ pub fn register(engine: &mut Engine) {
         .register_fn(
             "new_ring",
             |g: &mut G, name: &str, symbols: &str, nodes: Array| -> Fallible<GraphRef> {
+                budget::text(name, "new_ring")?;
                 let nodes = string_list(&nodes, "ring nodes")?;
+                for n in &nodes {
+                    budget::text(n, "new_ring")?;
+                }
                 let graph = Graph::ring(name, symbols, &nodes).or_else(fail)?;
                 Ok(add_graph(g, graph))
             },
@@ -68,6 +73,7 @@ pub fn register(engine: &mut Engine) {
             }
         })
         .register_fn("add_node", |r: &mut GraphRef, name: &str| -> Fallible<()> {
+            budget::text(name, "add_node")?;
             r.g.write(|s| s.graphs_mut()[r.idx].add_node(name))
                 .map(|_| ())
                 .or_else(fail)

@@ -1,7 +1,7 @@
 //! Rhai face of `primitives::grid`. Cells are named (`c3`), contents are one-character
 //! symbols, and sets of symbols are strings (`"Bb"`), so queries cross the boundary cheaply.
 
-use super::{fail, Fallible, G};
+use super::{budget, fail, Fallible, G};
 use crate::primitives::grid::Grid;
 use rhai::{Array, Dynamic, Engine, ImmutableString, INT};
 use std::cell::RefCell;
@@ -22,10 +22,17 @@ thread_local! {
     static NAMES: RefCell<HashMap<(usize, usize), NameTable>> = RefCell::new(HashMap::new());
 }
 
+/// Grid sizes whose names stay cached: a game uses one or two; a script making grids of every
+/// size must not grow the cache without end.
+const CACHED_SIZES: usize = 16;
+
 fn names(grid: &Grid) -> NameTable {
     NAMES.with(|n| {
-        n.borrow_mut()
-            .entry((grid.width, grid.height))
+        let mut n = n.borrow_mut();
+        if n.len() >= CACHED_SIZES && !n.contains_key(&(grid.width, grid.height)) {
+            n.clear();
+        }
+        n.entry((grid.width, grid.height))
             .or_insert_with(|| Rc::new((0..grid.len()).map(|i| grid.cell_name(i).into()).collect()))
             .clone()
     })
@@ -193,8 +200,10 @@ pub fn register(engine: &mut Engine) {
         .register_fn(
             "new_grid",
             |g: &mut G, name: &str, w: INT, h: INT, symbols: &str| -> Fallible<GridRef> {
+                budget::text(name, "new_grid")?;
                 let grid =
                     Grid::new(name, w.max(0) as usize, h.max(0) as usize, symbols).or_else(fail)?;
+                budget::charge(grid.len() as u64, "new_grid")?;
                 let idx = g.write(|s| match s.grid_index(name) {
                     Some(i) => {
                         s.grids_mut()[i] = grid;
@@ -280,6 +289,7 @@ pub fn register(engine: &mut Engine) {
         .register_fn(
             "set_color",
             |r: &mut GridRef, symbol: &str, color: &str| -> Fallible<()> {
+                budget::text(color, "set_color")?;
                 let Some(v) = symbol
                     .chars()
                     .next()

@@ -1,6 +1,7 @@
 //! The Rhai face of the engine. `register_all` is the only door into the `Engine`, so the
 //! list of names a script may call lives here.
 
+pub mod budget;
 mod card;
 mod expr;
 mod game;

@@ -1,7 +1,7 @@
 //! Rhai face of `primitives::zone`: find zones, put, move, draw, shuffle, count and list cards
 //! (`len`, `count(name)`, `counts()`, `names()`).
 
-use super::{fail, Card, Fallible, G};
+use super::{budget, fail, Card, Fallible, G};
 use crate::primitives::rng;
 use crate::primitives::zone::{CardId, Visibility};
 use rhai::{Array, Dynamic, Engine, ImmutableString, Map, INT};
@@ -226,6 +226,7 @@ pub fn register(engine: &mut Engine) {
             "new_zone",
             |g: &mut G, name: &str, vis: &str| -> Fallible<ZoneRef> {
                 let v = visibility(vis)?;
+                budget::text(name, "new_zone")?;
                 let idx = g.write(|s| s.add_zone(name, None, v));
                 Ok(ZoneRef { g: g.clone(), idx })
             },
@@ -234,7 +235,11 @@ pub fn register(engine: &mut Engine) {
             "new_seat_zones",
             |g: &mut G, name: &str, vis: &str| -> Fallible<()> {
                 let v = visibility(vis)?;
-                g.write(|s| (0..s.seats.len()).for_each(|i| _ = s.add_zone(name, Some(i), v)));
+                let seats = g.read(|s| s.seats.len());
+                for _ in 0..seats {
+                    budget::text(name, "new_seat_zones")?;
+                }
+                g.write(|s| (0..seats).for_each(|i| _ = s.add_zone(name, Some(i), v)));
                 Ok(())
             },
         )
