@@ -269,8 +269,9 @@ impl Game {
                 Err(_) => Err(self.shape_error(function, "an array of action strings")),
             })
             .collect::<Result<Vec<Action>, _>>()?;
-        // Every list, on every path (bots and `sim` included): the check is a byte scan and a
-        // hash probe per action, within the noise of the playout bench (see the commit).
+        // Every list, on every path (bots and `sim` included): a byte scan and a hash probe
+        // per action, about 10-20 ns each against ~6 us for the script call on a mid-game
+        // Virus Wars (see the commit). Cheap enough that no path trusts a script's list.
         returned::check_actions(&actions).map_err(|problem| {
             let seat = state.seat_name(seat);
             let what = match problem {
