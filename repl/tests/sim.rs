@@ -138,6 +138,30 @@ fn i9_a_panicking_playout_is_one_failed_game() {
     assert!(out.contains("of 6 playout(s) failed"), "{out}");
 }
 
+/// Issue 9 item 3: a panic in the first start, before any playout, is one `error:` line and
+/// exit status 2 (the game does not even start), not a panic message on stderr.
+#[test]
+fn i9_a_panic_before_the_playouts_is_one_error_line() {
+    let rules = three_actions("", "").replace(
+        "fn setup(g) { }",
+        "fn setup(g) { g.set_counter(\"big\", 9223372036854775807); g.add_counter(\"big\", 1); }",
+    );
+    let dir = tiny("", &rules);
+    for args in [
+        &["sim", "tiny", "--games", "2", "--quiet"][..],
+        &["check", "tiny", "--games", "2"][..],
+    ] {
+        let o = run(dir.path(), args);
+        let err = text(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        assert!(
+            err.starts_with("error: ") && err.lines().count() == 1,
+            "{args:?}: {err}"
+        );
+        assert!(err.contains("overflow"), "{args:?}: {err}");
+    }
+}
+
 /// Issue 9 item 4: results are tallied as games finish. Before, `--games 2^64-1` panicked at
 /// once (capacity overflow) and `--games 100000000` wanted 6.4 GB up front. Both now just play,
 /// in little memory, until killed.

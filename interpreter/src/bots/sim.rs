@@ -171,16 +171,18 @@ pub fn play_observed(
 }
 
 /// Runs `f` on a fresh thread with the stack scripts need (`SCRIPT_STACK_SIZE`): deep script
-/// recursion and deeply nested values behave the same here as in `play`.
+/// recursion and deeply nested values behave the same here as in `play`. A panic in `f` is an
+/// `Err` naming it.
 pub fn on_script_stack<T: Send>(f: impl FnOnce() -> T + Send) -> Result<T, String> {
     std::thread::scope(|scope| {
         let handle = std::thread::Builder::new()
             .stack_size(SCRIPT_STACK_SIZE)
-            .spawn_scoped(scope, f)
+            .spawn_scoped(scope, || guard::catch(f))
             .map_err(|e| format!("cannot start a thread for scripts: {e}"))?;
-        handle
-            .join()
-            .map_err(|panic| format!("internal error: {}", guard::panic_text(&*panic)))
+        match handle.join() {
+            Ok(result) => result.map_err(|panic| format!("internal error: {panic}")),
+            Err(panic) => Err(format!("internal error: {}", guard::panic_text(&*panic))),
+        }
     })
 }
 
