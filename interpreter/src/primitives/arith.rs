@@ -7,6 +7,7 @@
 use boardscript_grammar::Expr;
 use std::collections::{BTreeMap, HashMap};
 use std::rc::Rc;
+use std::time::Instant;
 
 /// How far a search may go.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -21,41 +22,52 @@ pub struct Search {
     /// search is exponential in the numbers considered, so it stops with an error rather than
     /// run for minutes or eat all memory.
     pub max_steps: u64,
+    /// When the search must stop whatever steps are left (the caller's own deadline).
+    pub deadline: Option<Instant>,
 }
 
-/// A search that needed more than its `max_steps`.
+/// A search stopped before it was done: it needed more than `max_steps`, or ran past the
+/// deadline.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct TooMuchWork {
-    pub max_steps: u64,
+pub enum TooMuchWork {
+    Steps(u64),
+    Time,
 }
 
 impl std::fmt::Display for TooMuchWork {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "the search needs more than {} steps; consider fewer numbers",
-            self.max_steps
-        )
+        match self {
+            TooMuchWork::Steps(max) => write!(
+                f,
+                "the search needs more than {max} steps; consider fewer numbers"
+            ),
+            TooMuchWork::Time => f.write_str("the search ran out of time"),
+        }
     }
 }
 
-/// Steps left to a search.
+/// Steps left to a search, and its deadline.
 struct Steps {
     left: u64,
     max: u64,
+    deadline: Option<Instant>,
 }
 
 impl Steps {
+    /// Steps between two looks at the clock.
+    const CLOCK_EVERY: u64 = 1 << 14;
+
     fn take(&mut self, n: u64) -> Result<(), TooMuchWork> {
-        match self.left.checked_sub(n) {
-            Some(left) => {
-                self.left = left;
-                Ok(())
-            }
-            None => Err(TooMuchWork {
-                max_steps: self.max,
-            }),
+        let Some(left) = self.left.checked_sub(n) else {
+            return Err(TooMuchWork::Steps(self.max));
+        };
+        if left / Steps::CLOCK_EVERY != self.left / Steps::CLOCK_EVERY
+            && self.deadline.is_some_and(|d| Instant::now() >= d)
+        {
+            return Err(TooMuchWork::Time);
         }
+        self.left = left;
+        Ok(())
     }
 }
 
@@ -78,9 +90,19 @@ pub fn solutions(
     target: i64,
     search: Search,
 ) -> Result<Vec<Solution>, TooMuchWork> {
+    counted_solutions(numbers, target, search).map(|(found, _)| found)
+}
+
+/// [`solutions`], and the steps the search took.
+pub fn counted_solutions(
+    numbers: &[i64],
+    target: i64,
+    search: Search,
+) -> Result<(Vec<Solution>, u64), TooMuchWork> {
     let steps = &mut Steps {
         left: search.max_steps,
         max: search.max_steps,
+        deadline: search.deadline,
     };
     let considered = &numbers[..numbers.len().min(search.max_numbers)];
     let mut counts: BTreeMap<i64, usize> = BTreeMap::new();
@@ -108,7 +130,7 @@ pub fn solutions(
             out.push(Solution { numbers: m, expr });
         }
     }
-    Ok(out)
+    Ok((out, search.max_steps - steps.left))
 }
 
 /// Every sub-multiset of the multiset given as (value, count) pairs, each ascending. Their
@@ -318,6 +340,7 @@ mod tests {
         max_results: 100,
         max_numbers: 12,
         max_steps: 10_000_000,
+        deadline: None,
     };
     const ALL: Search = Search {
         mul_div: true,
@@ -397,9 +420,7 @@ mod tests {
         };
         assert_eq!(
             solutions(&numbers, 3, s).unwrap_err(),
-            TooMuchWork {
-                max_steps: 10_000_000
-            }
+            TooMuchWork::Steps(10_000_000)
         );
         // With `*` and `/`, the values of the sets are what grows.
         let all = Search {
@@ -407,6 +428,14 @@ mod tests {
             ..ALL
         };
         assert!(solutions(&numbers[..10], 1_000_000_007, all).is_err());
+        let past = Search {
+            deadline: Some(Instant::now()),
+            ..ALL
+        };
+        assert_eq!(
+            solutions(&numbers[..10], 1_000_000_007, past).unwrap_err(),
+            TooMuchWork::Time
+        );
         assert!(solutions(&[i64::MAX, i64::MAX, -1], i64::MIN, s).is_ok());
     }
 

@@ -124,7 +124,8 @@ impl ScriptError {
                 function,
                 limit: limits.operations,
             },
-            // The clock (`sandbox::engine`'s progress hook) is the only thing that terminates.
+            // Only the clock (`bindings::budget`, read by the progress hook and by native work)
+            // terminates a call.
             EvalAltResult::ErrorTerminated(..) => ScriptError::TimedOut {
                 at,
                 function,

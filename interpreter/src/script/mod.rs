@@ -69,14 +69,12 @@ pub struct Rules {
     /// `legal_actions` while the phase is `opening` (phase -> base name -> scoped name).
     phased: HashMap<String, HashMap<&'static str, String>>,
     printed: sandbox::Printed,
-    /// The deadline of the running call.
-    clock: sandbox::Clock,
     limits: Limits,
     sources: Vec<Source>,
     /// Where the state sits while a script runs; swapped in and out so no call allocates it.
     slot: Rc<RefCell<State>>,
     /// Built on first need, to locate limit errors (see `sandbox::tracing_engine`).
-    tracer: std::cell::OnceCell<(Engine, sandbox::Trace, sandbox::Clock)>,
+    tracer: std::cell::OnceCell<(Engine, sandbox::Trace)>,
 }
 
 impl Rules {
@@ -110,7 +108,6 @@ impl Rules {
             fn_files,
             arities,
             printed: hooks.printed,
-            clock: hooks.clock,
             limits,
             sources,
             slot,
@@ -193,19 +190,17 @@ impl Rules {
 
     /// A fresh clock and work budget for the call about to run.
     fn start_call(&self) {
-        self.clock.start(self.limits.time());
-        bindings::budget::reset(self.limits.string_size);
+        bindings::budget::reset(self.limits.string_size, self.limits.time());
     }
 
     /// Fills in the place of an error that Rhai reported without one. The re-run is bounded
     /// by its own short clock (a fifth of a call's): a runaway call is still in its loop by
     /// then, and locating never doubles the time an error takes.
     fn locate(&self, mut state: State, name: &str, args: &[Dynamic], err: &mut ScriptError) {
-        let (engine, trace, clock) = self
+        let (engine, trace) = self
             .tracer
             .get_or_init(|| sandbox::tracing_engine(&self.limits));
-        clock.start(self.limits.time() / 5);
-        bindings::budget::reset(self.limits.string_size);
+        bindings::budget::reset(self.limits.string_size, self.limits.time() / 5);
         let cell = Rc::new(RefCell::new(std::mem::replace(
             &mut state,
             State::new(vec![], Default::default(), 0),

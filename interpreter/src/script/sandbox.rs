@@ -12,9 +12,9 @@ use rhai::packages::{
 };
 use rhai::{Dynamic, Engine, OptimizationLevel, Position};
 use serde::Deserialize;
-use std::cell::{Cell, RefCell};
+use std::cell::RefCell;
 use std::rc::Rc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// The stack every thread that runs scripts gets (`play`'s session thread, `sim`'s workers):
 /// deep script recursion and deeply nested values need far more than a default 2 MB thread
@@ -124,36 +124,22 @@ pub type Printed = Rc<RefCell<Vec<String>>>;
 /// The last place a traced script reached, and the function it was in.
 pub type Trace = Rc<RefCell<(Position, String)>>;
 
-/// When the running call must stop; set before each call (`Clock::start`).
-#[derive(Clone)]
-pub struct Clock(Rc<Cell<Instant>>);
+/// Operations between two looks at the clock (`bindings::budget` holds the deadline). Rhai
+/// calls the hook on every operation anyway; reading the clock on one in 128 costs a fraction
+/// of a nanosecond an operation, and bounds how far past its time a call of slow operations
+/// (each copying a big value, say) can run.
+const CLOCK_EVERY: u64 = 1 << 7;
 
-impl Clock {
-    fn new() -> Clock {
-        Clock(Rc::new(Cell::new(Instant::now())))
-    }
-
-    /// The next call may run for `time`.
-    pub fn start(&self, time: Duration) {
-        self.0.set(Instant::now() + time);
-    }
-}
-
-/// Operations between two looks at the clock: an operation costs a few nanoseconds, reading
-/// the clock some tens, so looking every time would slow every script down.
-const CLOCK_EVERY: u64 = 1 << 10;
-
-/// What an engine hands back besides itself: what scripts printed and the call's deadline.
+/// What an engine hands back besides itself: what scripts printed.
 pub struct Hooks {
     pub printed: Printed,
-    pub clock: Clock,
 }
 
 /// A second engine that records every step's position. Rhai reports a limit hit (operations,
 /// sizes) at the outermost call, not where it happened; re-running the failed call here finds
 /// the place. Too slow for play, so it only ever runs after such an error, and on its own
 /// short clock (the caller starts it), so locating an error never takes as long as the call.
-pub fn tracing_engine(limits: &Limits) -> (Engine, Trace, Clock) {
+pub fn tracing_engine(limits: &Limits) -> (Engine, Trace) {
     let (mut engine, hooks) = engine(limits);
     let trace: Trace = Rc::new(RefCell::new((Position::NONE, String::new())));
     let sink = trace.clone();
@@ -177,7 +163,8 @@ pub fn tracing_engine(limits: &Limits) -> (Engine, Trace, Clock) {
             Ok(DebuggerCommand::StepInto)
         },
     );
-    (engine, trace, hooks.clock)
+    drop(hooks);
+    (engine, trace)
 }
 
 /// Rhai's standard library less what reads the clock or blocks (`timestamp`, `elapsed`,
@@ -216,10 +203,8 @@ pub fn engine(limits: &Limits) -> (Engine, Hooks) {
         .set_optimization_level(OptimizationLevel::Simple)
         .set_fail_on_invalid_map_property(true)
         .disable_symbol("eval");
-    let clock = Clock::new();
-    let deadline = clock.clone();
-    engine.on_progress(move |ops| {
-        (ops % CLOCK_EVERY == 0 && Instant::now() >= deadline.0.get()).then_some(Dynamic::UNIT)
+    engine.on_progress(|ops| {
+        (ops % CLOCK_EVERY == 0 && bindings::budget::out_of_time()).then_some(Dynamic::UNIT)
     });
     let printed: Printed = Rc::new(RefCell::new(Vec::new()));
     let sink = printed.clone();
@@ -227,7 +212,7 @@ pub fn engine(limits: &Limits) -> (Engine, Hooks) {
     let sink = printed.clone();
     engine.on_debug(move |s, _, pos| keep_printed(&sink, format!("debug {pos}: {s}")));
     bindings::register_all(&mut engine);
-    (engine, Hooks { printed, clock })
+    (engine, Hooks { printed })
 }
 
 /// Keeps a printed line for the log while the call's work budget lasts; after that, one line
@@ -251,8 +236,8 @@ mod tests {
     /// (which calls `f(n - 1)`), measured between depths 1 and 41 on this build's profile;
     /// None when the script does not compile (too complex).
     fn stack_per_level(body: &str) -> Option<usize> {
-        let (mut engine, hooks) = engine(&Limits::CAPS);
-        hooks.clock.start(Duration::from_secs(60));
+        let (mut engine, _) = engine(&Limits::CAPS);
+        bindings::budget::reset(usize::MAX, Duration::from_secs(60));
         engine.register_fn("stack_probe", || {
             let here = 0u8;
             std::hint::black_box(&here) as *const u8 as INT

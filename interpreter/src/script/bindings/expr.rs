@@ -3,7 +3,7 @@
 //! can make.
 
 use super::{budget, fail, Fallible};
-use crate::primitives::arith::{self, Search};
+use crate::primitives::arith::{self, Search, TooMuchWork};
 use boardscript_grammar::{parse_expr, Ops};
 use rhai::{Array, Dynamic, Engine, ImmutableString, Map, INT};
 
@@ -74,12 +74,14 @@ fn search(
         max_results: max_results.max(0) as usize,
         max_numbers: max_numbers.max(0) as usize,
         max_steps: budget::SEARCH_STEPS.min(budget::left()),
+        deadline: budget::deadline(),
     };
-    let found = match arith::solutions(&nums, target, search) {
+    let (found, steps) = match arith::counted_solutions(&nums, target, search) {
         Ok(found) => found,
+        Err(TooMuchWork::Time) => return budget::timed_out(),
         Err(e) => return fail(format!("arith_search: {e}")),
     };
-    budget::charge(found.len() as u64, "arith_search")?;
+    budget::charge(steps + found.len() as u64, "arith_search")?;
     Ok(found
         .into_iter()
         .map(|s| {
