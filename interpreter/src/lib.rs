@@ -18,6 +18,7 @@ pub mod manifest;
 pub mod primitives;
 pub mod script;
 pub mod state;
+pub mod text;
 pub mod value;
 
 pub use game::{Action, Decisions, Game, PlayError, Setup};

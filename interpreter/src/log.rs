@@ -3,6 +3,7 @@
 
 use crate::game::{Game, PlayError, Setup};
 use crate::state::State;
+use crate::text::{excerpt, one_line};
 use serde::{Deserialize, Serialize};
 use std::rc::Rc;
 
@@ -36,43 +37,17 @@ impl SaveFile {
         if save.format != SAVE_FORMAT {
             return Err(format!(
                 "unknown save format `{}` (expected {SAVE_FORMAT})",
-                quote(&save.format)
+                excerpt(&save.format)
             ));
         }
         if save.game != game {
             return Err(format!(
                 "this save is for game `{}`, not `{game}`",
-                quote(&save.game)
+                excerpt(&save.game)
             ));
         }
         Ok(save)
     }
-}
-
-/// Text from a file, as an error message may quote it: one line, at most 60 characters.
-fn quote(text: &str) -> String {
-    let mut out = one_line(&text.chars().take(60).collect::<String>());
-    if text.chars().count() > 60 {
-        out.push_str("...");
-    }
-    out
-}
-
-/// A message as one line for people, whatever it quotes (a key of a malformed save, a
-/// script's string): control characters are written as escapes (`\n`).
-pub fn one_line(message: &str) -> String {
-    if !message.contains(char::is_control) {
-        return message.to_string();
-    }
-    let mut out = String::with_capacity(message.len() + 8);
-    for c in message.chars() {
-        if c.is_control() {
-            out.extend(c.escape_debug());
-        } else {
-            out.push(c);
-        }
-    }
-    out
 }
 
 /// What `reload` found when replaying the log under the new rules.
@@ -283,8 +258,8 @@ impl Match {
             return Err(PlayError::Setup(format!(
                 "save action {} (`{}` by {}) refused: {e}",
                 i + 1,
-                quote(&p.action),
-                quote(&p.seat)
+                excerpt(&p.action),
+                excerpt(&p.seat)
             )));
         }
         self.setup = save.setup.clone();

@@ -5,7 +5,7 @@
 use crate::session::Session;
 use crate::shell::run_line;
 use crate::watch::Watcher;
-use boardscript_interpreter::log::one_line;
+use boardscript_interpreter::text::one_line;
 use serde_json::{json, Value};
 use std::io::Write;
 use std::process::ExitCode;

@@ -147,19 +147,9 @@ pub fn check_actions<S: AsRef<str>>(actions: &[S]) -> Result<(), ListProblem> {
     Ok(())
 }
 
-/// `text` for an error message: quoted, control characters escaped, cut when long.
+/// `text` for an error message: in double quotes, one line, cut when long.
 pub fn shown(text: &str) -> String {
-    const SHOWN: usize = 60;
-    let mut out: String = text
-        .chars()
-        .take(SHOWN)
-        .flat_map(char::escape_debug)
-        .collect();
-    let chars = text.chars().count();
-    if chars > SHOWN {
-        out.push_str(&format!("... ({chars} characters)"));
-    }
-    format!("\"{out}\"")
+    format!("\"{}\"", crate::text::excerpt(text))
 }
 
 #[cfg(test)]

@@ -15,18 +15,9 @@ const MAX_NAME_CHARS: usize = 64;
 /// The longest title, about text or choice.
 const MAX_TEXT_CHARS: usize = 2000;
 
-/// `text` for an error message: quoted, control characters escaped, cut when long.
+/// `text` for an error message: in backquotes, one line, cut when long.
 pub fn shown(text: &str) -> String {
-    const SHOWN: usize = 60;
-    let mut out: String = text
-        .chars()
-        .take(SHOWN)
-        .flat_map(char::escape_debug)
-        .collect();
-    if text.chars().count() > SHOWN {
-        out.push_str("...");
-    }
-    format!("`{out}`")
+    format!("`{}`", crate::text::excerpt(text))
 }
 
 /// A text `list` prints: one line, no control characters, not huge.

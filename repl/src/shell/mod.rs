@@ -12,7 +12,7 @@ use crate::session::{Failure, Outcome, Session};
 use crate::watch::Watcher;
 use anyhow::Context;
 use boardscript_grammar::{parse_command, Command};
-use boardscript_interpreter::log::one_line;
+use boardscript_interpreter::text::one_line;
 use boardscript_interpreter::Setup;
 use std::io::{BufRead, IsTerminal, Write};
 use std::panic::{catch_unwind, AssertUnwindSafe};

@@ -1,0 +1,53 @@
+//! Text from outside (a file, a script's value) as an error message may quote it: one line,
+//! cut short, so no file or script can forge lines of output or flood a reply.
+
+/// How many characters of a quoted text a message shows.
+const EXCERPT_CHARS: usize = 60;
+
+/// `text` with control characters escaped and cut after 60 characters, the cut marked with
+/// the full length: `abc... (100 characters)`.
+pub fn excerpt(text: &str) -> String {
+    let mut out: String = text
+        .chars()
+        .take(EXCERPT_CHARS)
+        .flat_map(char::escape_debug)
+        .collect();
+    let chars = text.chars().count();
+    if chars > EXCERPT_CHARS {
+        out.push_str(&format!("... ({chars} characters)"));
+    }
+    out
+}
+
+/// A whole message as one line for people, whatever it quotes: control characters are
+/// written as escapes (`\n`), nothing else changes.
+pub fn one_line(message: &str) -> String {
+    if !message.contains(char::is_control) {
+        return message.to_string();
+    }
+    let mut out = String::with_capacity(message.len() + 8);
+    for c in message.chars() {
+        if c.is_control() {
+            out.extend(c.escape_debug());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn excerpts_are_one_short_line() {
+        assert_eq!(excerpt("a\nb"), "a\\nb");
+        assert_eq!(
+            excerpt(&"x".repeat(100)),
+            format!("{}... (100 characters)", "x".repeat(60))
+        );
+        assert_eq!(one_line("error: a\nb\r"), "error: a\\nb\\r");
+        assert_eq!(one_line("plain `text`"), "plain `text`");
+    }
+}
