@@ -4,6 +4,7 @@
 use crate::cli::{GameArgs, ListArgs};
 use anyhow::Context;
 use boardscript_interpreter::manifest;
+use boardscript_interpreter::text::one_line;
 use boardscript_interpreter::Game;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -58,7 +59,8 @@ pub fn list(args: ListArgs) -> anyhow::Result<ExitCode> {
     }
     for g in games {
         match manifest::load(&g.dir, &g.id) {
-            Err(e) => writeln!(out, "{}  (broken: {e})", g.id)?,
+            // Folder names come from disk as they are: shown on one line, like any error.
+            Err(e) => writeln!(out, "{}  (broken: {})", one_line(&g.id), one_line(&e))?,
             Ok(spec) => {
                 let base = spec
                     .base
@@ -67,7 +69,7 @@ pub fn list(args: ListArgs) -> anyhow::Result<ExitCode> {
                 writeln!(
                     out,
                     "{}  {}{base}\n    seats: {}",
-                    spec.id,
+                    one_line(&spec.id),
                     spec.title,
                     spec.seats.describe()
                 )?;

@@ -410,3 +410,30 @@ fn r21_watch_survives_a_replaced_folder() {
     assert_eq!(p.ok("actions")["deciding"], json!({"p1": ["c"]}));
     p.finish();
 }
+
+/// r18: `list` prints what it reads from disk (folder names, broken manifests) one line each.
+#[test]
+fn r18_list_shows_odd_folder_names_on_one_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let rules = "fn setup(g) { }\nfn legal_actions(g, seat) { [] }\nfn apply(g, seat, action) { }\nfn winners(g) { [] }\n";
+    write_game(dir.path(), "odd\nforged: line", "title = \"Odd\"\n", rules);
+    write_game(
+        dir.path(),
+        "zones",
+        "[zones]\nhand = { visible_to = \"x\\ny\" }\n",
+        rules,
+    );
+    let out = Command::new(env!("CARGO_BIN_EXE_boardscript"))
+        .args(["list", "--scripts"])
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(!stdout.lines().any(|l| l.starts_with("forged")), "{stdout}");
+    assert!(stdout.contains("odd\\nforged: line"), "{stdout}");
+    let broken = stdout.lines().find(|l| l.starts_with("zones")).unwrap();
+    assert!(
+        broken.contains("broken") && broken.contains("x\\ny"),
+        "{stdout}"
+    );
+}

@@ -37,7 +37,8 @@ impl Visibility {
             "owner" => Ok(Visibility::Owner),
             "none" | "nobody" => Ok(Visibility::None),
             other => Err(format!(
-                "unknown visibility `{other}` (use all, owner or none)"
+                "unknown visibility `{}` (use all, owner or none)",
+                crate::text::excerpt(other)
             )),
         }
     }
