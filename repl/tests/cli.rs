@@ -1,26 +1,16 @@
 //! The command line: `boardscript list`, `check`, `sim`, and how `play` refuses bad arguments
 //! (exit status 2 and a message on stderr naming what is wrong).
 
-use std::io::Write;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+mod common;
 
-fn scripts_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("..")
-        .join("scripts")
-}
+use common::{boardscript, scripts_dir};
+use std::io::Write;
+use std::path::Path;
+use std::process::{Output, Stdio};
 
 /// Runs `boardscript ARGS --scripts <scripts>` with `input` on stdin.
 fn run_in(scripts: &Path, args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_boardscript"))
-        .args(args)
-        .arg("--scripts")
-        .arg(scripts)
-        .env_remove("BOARDSCRIPT_SCRIPTS")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
+    let mut child = boardscript(scripts, "", args, Stdio::piped())
         .spawn()
         .expect("start boardscript");
     // The program may exit before reading: a broken pipe is fine.

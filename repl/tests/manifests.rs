@@ -2,9 +2,12 @@
 //! with one `error:` line (status 2) by `play`, `sim` and `check`, shown as broken by `list`
 //! beside the games that still work, and never crashes or hangs the process.
 
+mod common;
+
+use common::boardscript;
 use std::io::{Read, Write};
 use std::path::Path;
-use std::process::{Command, ExitStatus, Stdio};
+use std::process::{ExitStatus, Stdio};
 use std::time::{Duration, Instant};
 
 /// Longer than any of these runs takes; a run past it is a hang (the child is killed).
@@ -26,14 +29,7 @@ struct Run {
 
 /// Runs `boardscript ARGS --scripts ROOT` with `input` on stdin, killed after `TIME_LIMIT`.
 fn run(root: &Path, args: &[&str], input: &str) -> Run {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_boardscript"))
-        .args(args)
-        .arg("--scripts")
-        .arg(root)
-        .env_remove("BOARDSCRIPT_SCRIPTS")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
+    let mut child = boardscript(root, "", args, Stdio::piped())
         .spawn()
         .expect("start boardscript");
     let _ = child.stdin.take().unwrap().write_all(input.as_bytes());

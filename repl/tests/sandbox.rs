@@ -2,9 +2,12 @@
 //! error, fast, and the process answers the next command. Each test drives `play --json` as a
 //! child under a memory limit, with every wait bounded.
 
+mod common;
+
+use common::{boardscript, scripts_dir};
 use serde_json::Value;
 use std::io::{BufRead, BufReader, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{channel, Receiver};
 use std::time::Duration;
@@ -16,10 +19,6 @@ const REPLY_TIMEOUT: Duration = Duration::from_secs(30);
 /// a runaway search.
 const MEMORY_KIB: u64 = 2 << 20;
 
-fn scripts_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../scripts")
-}
-
 struct Play {
     child: Child,
     stdin: ChildStdin,
@@ -28,15 +27,9 @@ struct Play {
 
 impl Play {
     fn start(scripts: &Path) -> Play {
-        let mut child = Command::new("sh")
-            .arg("-c")
-            .arg(format!("ulimit -v {MEMORY_KIB}; exec \"$0\" \"$@\""))
-            .arg(env!("CARGO_BIN_EXE_boardscript"))
-            .args(["play", "virus-wars", "--json", "--scripts"])
-            .arg(scripts)
-            .env_remove("BOARDSCRIPT_SCRIPTS")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
+        let prelude = format!("ulimit -v {MEMORY_KIB};");
+        let args = ["play", "virus-wars", "--json"];
+        let mut child = boardscript(scripts, &prelude, &args, Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
             .expect("start boardscript");

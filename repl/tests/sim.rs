@@ -2,8 +2,11 @@
 //! `play`'s stack, a panicking playout is one failed game with its seed, results stream (no
 //! memory per game), nonsense counts are refused, and `--max-actions N` means at most N.
 
+mod common;
+
+use common::boardscript;
 use std::path::Path;
-use std::process::{Child, Command, Output, Stdio};
+use std::process::{Child, Output, Stdio};
 use std::time::{Duration, Instant};
 
 /// Runs `boardscript ARGS --scripts DIR`, killed after 60 s (a hang fails, it does not block).
@@ -23,17 +26,7 @@ fn spawn(scripts: &Path, args: &[&str]) -> Child {
 
 /// Starts `boardscript ARGS --scripts DIR` through `sh`, after `prelude` (e.g. a `ulimit`).
 fn spawn_sh(scripts: &Path, prelude: &str, args: &[&str]) -> Child {
-    Command::new("sh")
-        .arg("-c")
-        .arg(format!("{prelude} exec \"$0\" \"$@\""))
-        .arg(env!("CARGO_BIN_EXE_boardscript"))
-        .args(args)
-        .arg("--scripts")
-        .arg(scripts)
-        .env_remove("BOARDSCRIPT_SCRIPTS")
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
+    boardscript(scripts, prelude, args, Stdio::null())
         .spawn()
         .expect("start boardscript")
 }

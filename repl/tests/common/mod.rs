@@ -15,6 +15,24 @@ use std::time::Duration;
 
 pub const REPLY_TIMEOUT: Duration = Duration::from_secs(60);
 
+/// `boardscript ARGS --scripts DIR`, started through `sh` after `prelude` (a `ulimit`, or
+/// nothing), with `stdin` as given and stdout and stderr piped. `$BOARDSCRIPT_SCRIPTS` is
+/// removed so the tests do not depend on the environment.
+pub fn boardscript(scripts: &Path, prelude: &str, args: &[&str], stdin: Stdio) -> Command {
+    let mut c = Command::new("sh");
+    c.arg("-c")
+        .arg(format!("{prelude} exec \"$0\" \"$@\""))
+        .arg(env!("CARGO_BIN_EXE_boardscript"))
+        .args(args)
+        .arg("--scripts")
+        .arg(scripts)
+        .env_remove("BOARDSCRIPT_SCRIPTS")
+        .stdin(stdin)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    c
+}
+
 /// Writes a game folder `<dir>/<id>` with a `game.toml` and a `rules.rhai`.
 pub fn write_game(dir: &Path, id: &str, manifest: &str, rules: &str) -> PathBuf {
     let game = dir.join(id);
