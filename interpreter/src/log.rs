@@ -56,6 +56,8 @@ pub struct ReloadReport {
     pub replayed: usize,
     /// The first refused action, its index in the log, and why; the game stops before it.
     pub refused: Option<(usize, Played, String)>,
+    /// Actions from the refused one on, kept aside for the next `reload`.
+    pub kept_aside: usize,
 }
 
 pub struct Match {
@@ -66,6 +68,10 @@ pub struct Match {
     /// State before each logged action, for undo. Shared, so a checkpoint copies pointers.
     before: Vec<Rc<State>>,
     redo: Vec<(Played, Rc<State>)>,
+    /// Actions the last `reload` could not replay under the new rules: kept aside, and
+    /// replayed again by the next `reload`, so reverting an edit brings the whole game back.
+    /// A new action, a load or a position forgets them.
+    dropped: Vec<Played>,
 }
 
 /// Everything of a match but its rules: taken before a command, put back if it fails, so a
@@ -77,6 +83,7 @@ pub struct Checkpoint {
     actions: Vec<Played>,
     before: Vec<Rc<State>>,
     redo: Vec<(Played, Rc<State>)>,
+    dropped: Vec<Played>,
 }
 
 /// A game replayed from its setup: the state reached, the actions accepted, the states before
@@ -162,6 +169,7 @@ impl Match {
             actions: vec![],
             before: vec![],
             redo: vec![],
+            dropped: vec![],
         })
     }
 
@@ -175,6 +183,7 @@ impl Match {
         self.actions.push(played.clone());
         self.before.push(Rc::new(before));
         self.redo.clear();
+        self.dropped.clear();
         Ok(played)
     }
 
@@ -185,6 +194,7 @@ impl Match {
             actions: self.actions.clone(),
             before: self.before.clone(),
             redo: self.redo.clone(),
+            dropped: self.dropped.clone(),
         }
     }
 
@@ -195,6 +205,7 @@ impl Match {
         self.actions = c.actions;
         self.before = c.before;
         self.redo = c.redo;
+        self.dropped = c.dropped;
     }
 
     /// Actions that `redo` can play again.
@@ -267,13 +278,28 @@ impl Match {
         self.actions = r.actions;
         self.before = r.before;
         self.redo.clear();
+        self.dropped.clear();
         Ok(())
     }
 
     /// Swaps in new rules and replays the log on them, keeping the game up to the first action
     /// they refuse. If the new rules cannot even set the game up, nothing changes.
     pub fn reload(&mut self, game: Game) -> Result<ReloadReport, PlayError> {
-        let r = replay(&game, &self.setup, &self.actions)?;
+        let log: Vec<Played> = self.actions.iter().chain(&self.dropped).cloned().collect();
+        let r = replay(&game, &self.setup, &log)?;
+        // A script error is a fault of the new rules, not a refusal by them: keep everything.
+        if let Some((i, p, e @ PlayError::Script(_))) = &r.refused {
+            return Err(PlayError::Setup(format!(
+                "the new rules fail while replaying action {} (`{}` by {}): {e}",
+                i + 1,
+                excerpt(&p.action),
+                excerpt(&p.seat)
+            )));
+        }
+        self.dropped = r
+            .refused
+            .as_ref()
+            .map_or(vec![], |(i, ..)| log[*i..].to_vec());
         self.game = game;
         self.state = r.state;
         self.actions = r.actions;
@@ -283,6 +309,7 @@ impl Match {
         Ok(ReloadReport {
             replayed: self.actions.len(),
             refused,
+            kept_aside: self.dropped.len(),
         })
     }
 
@@ -298,6 +325,7 @@ impl Match {
         self.actions.clear();
         self.before.clear();
         self.redo.clear();
+        self.dropped.clear();
         Ok(())
     }
 }

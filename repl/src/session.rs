@@ -536,11 +536,12 @@ impl Session {
         let text = match &report.refused {
             None => format!("reloaded: {} action(s) replayed", report.replayed),
             Some((i, p, why)) => format!(
-                "reloaded: action {} (`{}` by {}) is now refused: {why}\nthe game is kept up to action {}",
+                "reloaded: action {} (`{}` by {}) is now refused: {why}\nthe game is kept up to action {}; the {} action(s) from there are kept aside and come back at a reload whose rules accept them",
                 i + 1,
                 p.action,
                 p.seat,
-                report.replayed
+                report.replayed,
+                report.kept_aside
             ),
         };
         let refused = report.refused.as_ref().map_or(
@@ -549,6 +550,7 @@ impl Session {
         );
         Ok(Reply::text(text)
             .with("replayed", json!(report.replayed))
+            .with("kept_aside", json!(report.kept_aside))
             .with("refused", refused))
     }
 

@@ -437,3 +437,44 @@ fn r18_list_shows_odd_folder_names_on_one_line() {
         "{stdout}"
     );
 }
+
+/// Issue 10, item 1: a runtime error in edited rules keeps the old rules and the whole game;
+/// a legitimate refusal keeps the dropped actions aside, and reverting the edit brings the
+/// whole game back.
+#[test]
+fn reload_keeps_the_game_when_new_rules_fail_and_restores_it_when_reverted() {
+    let dir = tempfile::tempdir().unwrap();
+    let rules = |legal: &str| {
+        format!(
+            "fn setup(g) {{ }}\nfn legal_actions(g, seat) {{ {legal} }}\nfn apply(g, seat, action) {{ g.add_counter(\"n\", 1); }}\nfn winners(g) {{ [] }}\n"
+        )
+    };
+    let game = write_game(dir.path(), "r", "title = \"R\"\n", &rules("[\"a\", \"b\"]"));
+    let mut p = Proc::start_in("r", dir.path(), &["--seed", "1"]);
+    for a in ["a", "b", "a", "b"] {
+        p.ok(&format!("do {a}"));
+    }
+    let whole = p.state();
+    // A typo the script only meets at run time, from the second action on.
+    let typo = "if g.counter(\"n\") >= 1 { g.stepp() } [\"a\", \"b\"]";
+    std::fs::write(game.join("rules.rhai"), rules(typo)).unwrap();
+    let error = p.refused("reload");
+    assert!(
+        error.contains("old rules kept") && error.contains("stepp"),
+        "{error}"
+    );
+    assert_eq!(p.state(), whole, "a failing reload changes nothing");
+    // Rules that legitimately refuse `b`: the game stops before the first `b`...
+    std::fs::write(game.join("rules.rhai"), rules("[\"a\"]")).unwrap();
+    let v = p.ok("reload");
+    assert_eq!(v["replayed"], 1);
+    assert_eq!(v["refused"]["index"], 2);
+    assert_eq!(v["kept_aside"], 3);
+    // ...and reverting the edit brings all four actions back.
+    std::fs::write(game.join("rules.rhai"), rules("[\"a\", \"b\"]")).unwrap();
+    let v = p.ok("reload");
+    assert_eq!(v["replayed"], 4);
+    assert_eq!(v["refused"], Value::Null);
+    assert_eq!(p.state(), whole);
+    p.finish();
+}
