@@ -270,8 +270,8 @@ impl Game {
             })
             .collect::<Result<Vec<Action>, _>>()?;
         // Every list, on every path (bots and `sim` included): a byte scan and a hash probe
-        // per action, about 10-20 ns each against ~6 us for the script call on a mid-game
-        // Virus Wars (see the commit). Cheap enough that no path trusts a script's list.
+        // per action, about 10-20 ns each against ~6 us for the script call in a mid-game
+        // grid game (see the commit). Cheap enough that no path trusts a script's list.
         returned::check_actions(&actions).map_err(|problem| {
             let seat = state.seat_name(seat);
             let what = match problem {

@@ -268,7 +268,7 @@ mod tests {
 
     #[test]
     fn texts_are_one_printable_line() {
-        assert_eq!(text("title", "Virus Wars, été"), Ok(()));
+        assert_eq!(text("title", "Odds & Evens, été"), Ok(()));
         assert!(text("title", "a\u{1b}[2J").is_err());
         assert!(text("about", "two\nlines").is_err());
         assert!(text("about", &"x".repeat(MAX_TEXT_CHARS + 1)).is_err());
