@@ -86,12 +86,8 @@ fn r8_r11_devices_pipes_and_folders_are_refused_at_once() {
         .status()
         .unwrap()
         .success());
-    let mut child = Command::new(env!("CARGO_BIN_EXE_boardscript"))
-        .args(["play", "virus-wars", "--json", "--seed", "2", "--scripts"])
-        .arg(scripts_dir())
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
+    let args = ["play", "virus-wars", "--json", "--seed", "2"];
+    let mut child = boardscript(&scripts_dir(), "", &args, Stdio::piped())
         .spawn()
         .unwrap();
     let lines = [
@@ -111,7 +107,7 @@ fn r8_r11_devices_pipes_and_folders_are_refused_at_once() {
         writeln!(stdin, "{l}").unwrap();
     }
     drop(stdin);
-    let out = wait_with_timeout(child, Duration::from_secs(30));
+    let out = finish_within(child, Duration::from_secs(30));
     let stdout = String::from_utf8(out.stdout).unwrap();
     let replies: Vec<Value> = stdout
         .lines()
@@ -132,18 +128,6 @@ fn r8_r11_devices_pipes_and_folders_are_refused_at_once() {
         String::from_utf8_lossy(&out.stderr)
     );
     assert!(out.status.success());
-}
-
-fn wait_with_timeout(mut child: std::process::Child, limit: Duration) -> std::process::Output {
-    let start = std::time::Instant::now();
-    while child.try_wait().unwrap().is_none() {
-        if start.elapsed() > limit {
-            let _ = child.kill();
-            panic!("no exit within {limit:?}");
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    child.wait_with_output().unwrap()
 }
 
 /// r13: a save never replaces a file unless asked, never follows a link, and leaves no
@@ -423,9 +407,7 @@ fn r18_list_shows_odd_folder_names_on_one_line() {
         "[zones]\nhand = { visible_to = \"x\\ny\" }\n",
         rules,
     );
-    let out = Command::new(env!("CARGO_BIN_EXE_boardscript"))
-        .args(["list", "--scripts"])
-        .arg(dir.path())
+    let out = boardscript(dir.path(), "", &["list"], Stdio::null())
         .output()
         .unwrap();
     let stdout = String::from_utf8(out.stdout).unwrap();

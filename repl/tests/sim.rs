@@ -4,20 +4,14 @@
 
 mod common;
 
-use common::boardscript;
+use common::{boardscript, finish_within};
 use std::path::Path;
 use std::process::{Child, Output, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// Runs `boardscript ARGS --scripts DIR`, killed after 60 s (a hang fails, it does not block).
 fn run(scripts: &Path, args: &[&str]) -> Output {
-    let mut child = spawn(scripts, args);
-    let deadline = Instant::now() + Duration::from_secs(60);
-    while child.try_wait().unwrap().is_none() {
-        assert!(Instant::now() < deadline, "boardscript {args:?} hangs");
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    child.wait_with_output().unwrap()
+    finish_within(spawn(scripts, args), Duration::from_secs(60))
 }
 
 fn spawn(scripts: &Path, args: &[&str]) -> Child {

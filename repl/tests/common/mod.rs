@@ -9,7 +9,7 @@
 use serde_json::{json, Value};
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::process::{Child, ChildStdin, Command, Output, Stdio};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
 use std::time::Duration;
 
@@ -31,6 +31,20 @@ pub fn boardscript(scripts: &Path, prelude: &str, args: &[&str], stdin: Stdio) -
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
     c
+}
+
+/// Waits for `child` to exit and returns its output; a child still running after `limit` is
+/// killed and the test fails (a hang fails, it does not block).
+pub fn finish_within(mut child: Child, limit: Duration) -> Output {
+    let start = std::time::Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if start.elapsed() > limit {
+            let _ = child.kill();
+            panic!("no exit within {limit:?}");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    child.wait_with_output().unwrap()
 }
 
 /// Writes a game folder `<dir>/<id>` with a `game.toml` and a `rules.rhai`.
