@@ -1,7 +1,8 @@
 //! `Game`: compiled rules plus their manifest; it makes states and answers the decision
 //! protocol for them (who decides, legal actions, apply, winners, views).
 
-mod returned;
+mod agenda;
+pub(crate) mod returned;
 
 use crate::manifest::{self, GameSpec};
 use crate::primitives::zone::Visibility;
@@ -176,7 +177,8 @@ impl Game {
                 state.add_zone(name, None, *vis);
             }
         }
-        let _ = self.rules.call(&mut state, "setup", &[])?;
+        self.run_scheduling(&mut state, "setup", &[], true)?;
+        self.resolve(&mut state)?;
         if let Some(text) = &setup.position {
             if !self.rules.has_fn("position", 2) {
                 return Err(PlayError::Setup(format!(
@@ -184,11 +186,9 @@ impl Game {
                     self.spec.id
                 )));
             }
-            let _ = self.rules.call(
-                &mut state,
-                "position",
-                &[Dynamic::from(ImmutableString::from(text.as_str()))],
-            )?;
+            let text = Dynamic::from(ImmutableString::from(text.as_str()));
+            self.run_scheduling(&mut state, "position", &[text], true)?;
+            self.resolve(&mut state)?;
         }
         Ok(state)
     }
@@ -287,9 +287,13 @@ impl Game {
         Ok(actions)
     }
 
-    /// Who decides now and what each may do: the seats of `to_decide` that hold no
-    /// simultaneous choice yet and have at least one legal action. None: the game is over.
+    /// Who decides now and what each may do: while a question of the agenda is open, its
+    /// seats with its options; else the seats of `to_decide` that hold no simultaneous choice
+    /// yet and have at least one legal action. None: the game is over.
     pub fn decisions(&self, state: &State) -> Result<Decisions, PlayError> {
+        if let Some(asked) = self.question_decisions(state) {
+            return Ok(asked);
+        }
         let to_decide = self.to_decide(state)?;
         let mut seats = Vec::with_capacity(to_decide.len());
         for &s in to_decide.iter().filter(|s| !state.pending.contains_key(s)) {
@@ -360,8 +364,14 @@ impl Game {
                 waiting: waiting.join(", "),
             });
         };
-        let action = self.check_legal(state, seat, legal, text)?;
+        let asked = state.agenda.question().is_some();
+        let action = self.check_legal(state, seat, legal, text, !asked)?;
         let mut scratch = state.clone();
+        if asked {
+            self.answer(&mut scratch, seat, &action)?;
+            *state = scratch;
+            return Ok(action);
+        }
         // Seats that take part: those choosing now and those already holding a choice. A seat
         // in `to_decide` with nothing to choose takes no part, so nobody waits for it.
         let choosers: Vec<usize> = decisions
@@ -387,23 +397,17 @@ impl Game {
         Ok(action)
     }
 
-    /// Runs the script's `apply` for one action, logging it first.
+    /// Runs the script's `apply` for one action, logging it first, then what it scheduled.
     fn apply_one(&self, state: &mut State, seat: usize, action: &str) -> Result<(), PlayError> {
-        let name = state.seat_name(seat);
-        let line = format!("{name}: {action}");
+        self.log_action(state, seat, action);
         let args = [
-            Dynamic::from(ImmutableString::from(name)),
+            Dynamic::from(ImmutableString::from(state.seat_name(seat))),
             Dynamic::from(ImmutableString::from(action)),
         ];
-        if self.spec.public_actions {
-            state.log_event(line);
-        } else {
-            state.log_private(line, vec![seat]);
-        }
         let turn = (state.turn.number, state.turn.current);
-        let _ = self
-            .rules
-            .call(state, self.rules.for_phase(&state.phase, "apply"), &args)?;
+        let apply = self.rules.for_phase(&state.phase, "apply");
+        self.run_scheduling(state, apply, &args, true)?;
+        self.resolve(state)?;
         if (state.turn.number, state.turn.current) == turn {
             state.turn.count_step();
         }
@@ -411,15 +415,26 @@ impl Game {
         Ok(())
     }
 
+    /// The line of the log for an action: public, or only for its seat.
+    fn log_action(&self, state: &mut State, seat: usize, action: &str) {
+        let line = format!("{}: {action}", state.seat_name(seat));
+        if self.spec.public_actions {
+            state.log_event(line);
+        } else {
+            state.log_private(line, vec![seat]);
+        }
+    }
+
     /// The canonical form of `text` if it is legal for `seat`: listed by `legal_actions`, or
-    /// accepted by the script's optional `accept(g, seat, action)` (for actions too many to
-    /// list, such as arithmetic written by hand).
+    /// (`may_accept`) accepted by the script's optional `accept(g, seat, action)` (for
+    /// actions too many to list, such as arithmetic written by hand).
     fn check_legal(
         &self,
         state: &State,
         seat: usize,
         legal: &[Action],
         text: &str,
+        may_accept: bool,
     ) -> Result<String, PlayError> {
         if legal.iter().any(|a| a.as_str() == text) {
             return Ok(text.to_string());
@@ -430,7 +445,7 @@ impl Game {
         if legal.iter().any(|a| *a == notation) {
             return Ok(notation);
         }
-        if self.rules.has_fn("accept", 3) {
+        if may_accept && self.rules.has_fn("accept", 3) {
             let args = [
                 Dynamic::from(ImmutableString::from(state.seat_name(seat))),
                 Dynamic::from(ImmutableString::from(notation.as_str())),

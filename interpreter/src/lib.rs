@@ -11,6 +11,7 @@
 //! println!("{}", game.render(&state, Some(seat)).unwrap());
 //! ```
 
+pub mod agenda;
 pub mod bots;
 pub mod game;
 pub mod log;

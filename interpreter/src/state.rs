@@ -1,6 +1,7 @@
 //! `State`: the whole serializable position of a game (seats, zones, boards, RNG, phase, log,
 //! script data). It is plain data: `Game` gives it meaning through the scripts.
 
+use crate::agenda::Agenda;
 use crate::primitives::graph::Graph;
 use crate::primitives::grid::Grid;
 use crate::primitives::rng::{self, GameRng};
@@ -54,6 +55,9 @@ pub struct State {
     pub rng: GameRng,
     /// Choices made in a simultaneous decision, held secret until every deciding seat chose.
     pub pending: BTreeMap<usize, String>,
+    /// Work scheduled by scripts and questions asked in the middle of an effect.
+    #[serde(default, skip_serializing_if = "Agenda::is_empty")]
+    pub agenda: Agenda,
     /// Events for people to read; persistent, so cloning a long game stays cheap.
     pub log: imbl::Vector<Arc<LogEntry>>,
     /// Actions applied so far (held simultaneous choices count when they resolve).
@@ -78,6 +82,7 @@ impl State {
             graphs: Arc::default(),
             rng: rng::seeded(seed),
             pending: BTreeMap::new(),
+            agenda: Agenda::default(),
             log: imbl::Vector::new(),
             actions_applied: 0,
         }
@@ -210,6 +215,9 @@ impl State {
             v.log.append(rest);
         }
         v.pending.retain(|s, _| Some(*s) == seat);
+        if !self.agenda.is_empty() {
+            v.agenda = self.agenda.view(seat);
+        }
         v.rng = rng::seeded(0);
         // The catalogue keeps its indices, but entries of cards this seat sees nowhere are blanked.
         let mut seen = vec![false; v.cards.len()];

@@ -152,8 +152,28 @@ impl Rules {
         name: &str,
         args: &[Dynamic],
     ) -> Result<Dynamic, ScriptError> {
-        std::mem::swap(state, &mut self.slot.borrow_mut());
         self.start_call();
+        self.call_on_budget(state, name, args)
+    }
+
+    /// `call`, spending what is left of the running call's time and work budget: the steps an
+    /// action sets off share its budget, so that no chain of them runs without end.
+    pub fn call_continuing(
+        &self,
+        state: &mut State,
+        name: &str,
+        args: &[Dynamic],
+    ) -> Result<Dynamic, ScriptError> {
+        self.call_on_budget(state, name, args)
+    }
+
+    fn call_on_budget(
+        &self,
+        state: &mut State,
+        name: &str,
+        args: &[Dynamic],
+    ) -> Result<Dynamic, ScriptError> {
+        std::mem::swap(state, &mut self.slot.borrow_mut());
         let mut result = self.call_raw(
             name,
             CallArgs {

@@ -1,6 +1,7 @@
 //! The Rhai face of the engine. `register_all` is the only door into the `Engine`, so the
 //! list of names a script may call lives here.
 
+mod agenda;
 pub mod budget;
 mod card;
 mod expr;
@@ -75,6 +76,7 @@ pub fn string_list(arr: &Array, what: &str) -> Fallible<Vec<String>> {
 
 pub fn register_all(engine: &mut Engine) {
     game::register(engine);
+    agenda::register(engine);
     card::register(engine);
     zone::register(engine);
     grid::register(engine);

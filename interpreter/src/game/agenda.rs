@@ -1,0 +1,113 @@
+//! How the engine runs the agenda (`crate::agenda`): after `setup`, `position`, an action or
+//! an answer, the scheduled steps run in order until the agenda is empty or a question is
+//! next; while a question is open, its seats decide and their options are the legal actions.
+
+use super::{Action, Decisions, Game, PlayError};
+use crate::agenda::{self, Item};
+use crate::script::ScriptError;
+use crate::state::State;
+use rhai::{Dynamic, ImmutableString};
+
+impl Game {
+    /// Who decides while a question is open: its seats that have not answered yet.
+    pub(super) fn question_decisions(&self, state: &State) -> Option<Decisions> {
+        let q = state.agenda.question()?;
+        Some(Decisions {
+            to_decide: q.seats.iter().map(|(s, _)| *s).collect(),
+            seats: q
+                .waiting()
+                .map(|(s, options)| {
+                    let legal = options.iter().map(|o| Action::from(o.as_str())).collect();
+                    (*s, legal)
+                })
+                .collect(),
+        })
+    }
+
+    /// Calls `function` with scheduling open for it; `fresh`: with a budget of its own, else
+    /// on what is left of the running action's.
+    pub(super) fn run_scheduling(
+        &self,
+        state: &mut State,
+        function: &str,
+        args: &[Dynamic],
+        fresh: bool,
+    ) -> Result<(), PlayError> {
+        state.agenda.open();
+        let result = if fresh {
+            self.rules.call(state, function, args)
+        } else {
+            self.rules.call_continuing(state, function, args)
+        };
+        state.agenda.close();
+        result.map(drop)?;
+        Ok(())
+    }
+
+    /// Runs scheduled steps until the agenda is empty or a question is next.
+    pub(super) fn resolve(&self, state: &mut State) -> Result<(), PlayError> {
+        let mut ran = 0;
+        while matches!(state.agenda.upcoming().next(), Some(Item::Step { .. })) {
+            let Some(Item::Step { function, data }) = state.agenda.pop() else {
+                unreachable!("the next item is a step");
+            };
+            ran += 1;
+            if ran > agenda::MAX_STEPS_PER_ACTION {
+                return Err(PlayError::Script(ScriptError::Load {
+                    file: self.rules.file_of(&function).unwrap_or("script").into(),
+                    message: format!(
+                        "more than {} scheduled steps ran for one action, the last `{function}`; \
+                         does a step schedule itself without end?",
+                        agenda::MAX_STEPS_PER_ACTION
+                    ),
+                }));
+            }
+            let args: Vec<Dynamic> = data.iter().map(|v| v.to_dynamic()).collect();
+            self.run_scheduling(state, &function, &args, false)?;
+        }
+        Ok(())
+    }
+
+    /// Records `seat`'s answer to the open question; once every asked seat has answered, the
+    /// question's function runs for each answer (in the order the seats were asked) and the
+    /// agenda goes on. `state` is a scratch copy: the caller keeps it only on success.
+    pub(super) fn answer(
+        &self,
+        state: &mut State,
+        seat: usize,
+        action: &str,
+    ) -> Result<(), PlayError> {
+        let q = state
+            .agenda
+            .question_mut()
+            .expect("answer is called while a question is open");
+        q.answers.insert(seat, action.to_string());
+        if q.waiting().next().is_some() {
+            return Ok(());
+        }
+        let Some(Item::Question(q)) = state.agenda.pop() else {
+            unreachable!("the next item is the question");
+        };
+        // One opening for all the answers, so that what the first one schedules runs first.
+        state.agenda.open();
+        let applied = q.seats.iter().enumerate().try_for_each(|(i, (s, _))| {
+            let answer = &q.answers[s];
+            self.log_action(state, *s, answer);
+            let mut args = vec![
+                Dynamic::from(ImmutableString::from(state.seat_name(*s))),
+                Dynamic::from(ImmutableString::from(answer.as_str())),
+            ];
+            args.extend(q.data.iter().map(|v| v.to_dynamic()));
+            let called = if i == 0 {
+                self.rules.call(state, &q.then, &args)
+            } else {
+                self.rules.call_continuing(state, &q.then, &args)
+            };
+            state.actions_applied += 1;
+            called.map(drop)
+        });
+        state.agenda.close();
+        applied?;
+        self.resolve(state)
+    }
+}
