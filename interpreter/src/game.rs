@@ -255,7 +255,20 @@ impl Game {
         self.seat_list(state, v, "to_decide", true)
     }
 
+    /// What `seat` may do now: while a question of the agenda is open, its options for the
+    /// seat (none if it is not asked); else what the script's `legal_actions` lists.
     pub fn legal_actions(&self, state: &State, seat: usize) -> Result<Vec<Action>, PlayError> {
+        if let Some(q) = state.agenda.question() {
+            let waiting = q.waiting().find(|(s, _)| *s == seat);
+            return Ok(waiting.map_or(vec![], |(_, options)| {
+                options.iter().map(|o| Action::from(o.as_str())).collect()
+            }));
+        }
+        self.listed_actions(state, seat)
+    }
+
+    /// The script's `legal_actions` for `seat`, checked.
+    fn listed_actions(&self, state: &State, seat: usize) -> Result<Vec<Action>, PlayError> {
         let name = Dynamic::from(ImmutableString::from(state.seat_name(seat)));
         let function = self.rules.for_phase(&state.phase, "legal_actions");
         let v = self.rules.call_read(state, function, &[name])?;
@@ -297,7 +310,7 @@ impl Game {
         let to_decide = self.to_decide(state)?;
         let mut seats = Vec::with_capacity(to_decide.len());
         for &s in to_decide.iter().filter(|s| !state.pending.contains_key(s)) {
-            let legal = self.legal_actions(state, s)?;
+            let legal = self.listed_actions(state, s)?;
             if !legal.is_empty() {
                 seats.push((s, legal));
             }

@@ -161,13 +161,15 @@ fn cd_2_simple_overflow() {
         "tokens 5:4 8:4\npawn p1 12\npawn p2 5\npawn p3 12\ndeck 5 3 2 13\nturn p1",
     );
     assert_eq!(destroyed(&t), [5]);
-    assert_eq!(occupied(&t), [(8, 6)]);
+    // Step 3 (P2 flees) comes before step 5 (the survivors migrate): P2 is asked at once.
+    assert_eq!(occupied(&t), [(8, 4)]);
+    assert_eq!(counter(t.state(), "transit"), 2);
     assert_eq!(counter(t.state(), "bag"), 100 - 8 + 2);
-    assert_eq!(zone_cards(t.state(), "discard", None), ["3", "5"]);
     assert_eq!(t.deciding(), ["p2"]);
     assert_eq!(t.legal("p2"), ["flee 4", "flee 6"]);
     t.play("p2", "flee 6");
     assert_eq!(pawn(&t, "p2"), 6);
+    assert_eq!(zone_cards(t.state(), "discard", None)[..2], ["3", "5"]);
     // The two remaining reveals: 2 and 13.
     assert_eq!(occupied(&t), [(2, 1), (8, 6), (13, 1)]);
     assert_eq!(t.deciding(), ["p1"]);
@@ -197,10 +199,12 @@ fn cd_4_great_prosperity_order() {
         "tokens 3:1 8:7 12:3\npawn p1 2\npawn p2 2\npawn p3 12\ndeck J 2 10\nturn p1",
     );
     assert_eq!(destroyed(&t), [8, 12]);
-    assert_eq!(occupied(&t), [(3, 2), (7, 2), (10, 4)]);
+    // P3 is asked when 12 dies, before its survivors migrate.
+    assert_eq!(occupied(&t), [(3, 2), (10, 4)]);
     assert_eq!(counter(t.state(), "bag"), 100 - 11 - 1 + 4);
     assert_eq!(t.legal("p3"), ["flee 11", "flee 13"]);
     t.play("p3", "flee 13");
+    assert_eq!(occupied(&t), [(3, 2), (7, 2), (10, 4)]);
     assert_eq!(t.deciding(), ["p1"]);
     assert_eq!(counter(t.state(), "reveals"), 0);
 }
@@ -349,9 +353,11 @@ fn cd_8_sun_falls_after_earth() {
         "destroyed 8\ntokens 14:1 5:1\npawn p1 12\npawn p2 1\npawn p3 12\ndeck 14 J 2\nturn p1",
     );
     assert_eq!(destroyed(&t), [1, 8, 14]);
-    assert_eq!(zone_cards(t.state(), "discard", None), ["J", "2", "14"]);
+    // The 14 being resolved goes to the discard pile once the chain is over.
+    assert_eq!(zone_cards(t.state(), "discard", None), ["J", "2"]);
     assert_eq!(t.legal("p2"), ["flee 15", "flee 2"]);
     t.play("p2", "flee 15");
+    assert_eq!(zone_cards(t.state(), "discard", None), ["J", "2", "14"]);
     assert_eq!(pawn(&t, "p2"), 15);
     assert_eq!(t.deciding(), ["p1"]);
 }
@@ -659,9 +665,11 @@ fn save_load_in_the_middle_of_a_flight() {
         ..Setup::default()
     };
     let mut a = Match::new(load(ID), setup.clone()).unwrap();
-    let fleeing = |m: &Match| match &m.state.vars.get("fleeing").map(|v| v.value.to_string()) {
-        Some(s) => s != "[]",
-        None => false,
+    let fleeing = |m: &Match| {
+        m.state
+            .agenda
+            .question()
+            .is_some_and(|q| q.then == "flee")
     };
     play_random(&mut a, 5000, 11, fleeing);
     assert!(fleeing(&a), "a pawn must flee at some point");
@@ -711,19 +719,8 @@ pub fn invariant(_: &Game, before: &State, s: &State) -> Result<(), String> {
         return Err(format!("board {board} != {}", counter(s, "board")));
     }
     let scores: i64 = s.seat_counters.iter().map(|c| c["score"]).sum();
-    // Migrants on their way (a chain waiting for the odd migrant's side, option `split`).
-    let mut flying = 0;
-    if let Some(Value::List(items)) = s.vars.get("work").map(|v| &v.value) {
-        for item in items {
-            if let Value::List(f) = item {
-                if let (Value::Str(kind), Value::Int(m)) = (&f[0], &f[2]) {
-                    if ["migrate", "arrive", "left", "right"].contains(&kind.as_str()) {
-                        flying += m;
-                    }
-                }
-            }
-        }
-    }
+    // Migrants on their way (a chain waiting for a pawn's flight or the odd migrant's side).
+    let flying = counter(s, "transit");
     let bag = counter(s, "bag");
     if counter(s, "unlimited") == 0 {
         let supply = match s.options.get("token_supply") {
@@ -953,4 +950,34 @@ fn random_playouts_variants() {
     for (i, id) in [BLAME, PAID, CHOSEN, SPECIAL].iter().enumerate() {
         playouts(id, 3, &[], 1000, 20 + i as u64);
     }
+}
+
+/// §4.5 in rule order (issue 10): a pawn flees the moment its star dies (step 3), before the
+/// survivors migrate (step 5); when it fled onto a star the same chain destroys next, it is
+/// blamed there too (V4) and flees again.
+#[test]
+fn a_pawn_flees_when_its_star_dies_and_again_if_the_chain_follows_it() {
+    let pos = "tokens 5:4 4:3 8:4\npawn p1 12\npawn p2 5\npawn p3 12\nscore p2 5\n\
+               deck 5 14 2\nturn p1";
+    let mut t = Table::new(BLAME)
+        .seed(5)
+        .seats(3)
+        .option("reveals", "1")
+        .position(pos)
+        .start();
+    assert_eq!(destroyed(&t), [5]);
+    assert_eq!(score(&t, "p2"), 3, "blamed 2 for standing on 5");
+    assert_eq!(star(&t, 4), 3, "nothing has migrated yet");
+    assert_eq!(t.legal("p2"), ["flee 4", "flee 6"]);
+    t.play("p2", "flee 4");
+    // The two migrants of 5 draw a 14: star 4 overflows and dies with P2's pawn on it.
+    assert_eq!(destroyed(&t), [4, 5]);
+    assert_eq!(score(&t, "p2"), 1, "blamed again, on 4");
+    assert_eq!(t.deciding(), ["p2"]);
+    assert_eq!(t.legal("p2"), ["flee 3", "flee 6"]);
+    t.play("p2", "flee 6");
+    assert_eq!(pawn(&t, "p2"), 6);
+    // 4's two survivors draw a 2: 6, 7.
+    assert_eq!(occupied(&t), [(7, 2), (8, 4)]);
+    assert_eq!(t.deciding(), ["p1"]);
 }
