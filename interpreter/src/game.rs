@@ -3,11 +3,13 @@
 
 mod agenda;
 pub(crate) mod returned;
+#[cfg(test)]
+mod tests;
 
 use crate::manifest::{self, GameSpec};
 use crate::primitives::zone::Visibility;
 use crate::script::{Rules, ScriptError, Source};
-use crate::state::State;
+use crate::state::{Outcome, State};
 use crate::value::Value;
 use returned::ListProblem;
 use rhai::{Array, Dynamic, ImmutableString};
@@ -52,6 +54,9 @@ pub enum PlayError {
     Notation(String),
     #[error("several seats decide now ({0}): write `do @seat <action>`")]
     WhichSeat(String),
+    /// A bot playout stopped at its action limit with seats still to decide.
+    #[error("no end after {0} actions")]
+    NoEnd(usize),
 }
 
 /// The protocol functions every game defines, with their arity (`g` included).
@@ -75,6 +80,16 @@ pub struct Decisions {
     pub seats: Vec<(usize, Vec<Action>)>,
 }
 
+/// What a script's `accept` said of a typed action.
+enum Accepted {
+    /// Accepted, as this action (notation, checked).
+    As(String),
+    /// Refused, with the reason a player reads.
+    Refused(String),
+    /// Refused plainly.
+    No,
+}
+
 pub struct Game {
     pub spec: GameSpec,
     rules: Rules,
@@ -93,7 +108,7 @@ impl Game {
                 text,
             });
         }
-        let rules = Rules::compile(sources, spec.limits)?;
+        let rules = Rules::compile(sources, spec.limits, &spec.phases)?;
         for (name, arity, usage) in REQUIRED {
             if !rules.has_fn(name, arity) {
                 let file = spec
@@ -108,12 +123,24 @@ impl Game {
             }
         }
         for (scoped, base) in rules.phase_scoped_fns() {
-            let arity = REQUIRED.iter().find(|r| r.0 == base).map_or(0, |r| r.1);
+            let (_, arity, usage) = REQUIRED
+                .iter()
+                .find(|r| r.0 == base)
+                .copied()
+                .unwrap_or_default();
             if !rules.has_fn(scoped, arity) {
+                let file = rules.fn_position(scoped).map_or_else(
+                    || rules.file_of(scoped).unwrap_or_default().to_string(),
+                    |at| at.to_string(),
+                );
+                let phase = scoped
+                    .strip_suffix(base)
+                    .unwrap_or(scoped)
+                    .trim_end_matches('_');
                 return Err(ScriptError::Load {
-                    file: rules.file_of(scoped).unwrap_or_default().to_string(),
+                    file,
                     message: format!(
-                        "`{scoped}` replaces `{base}` in its phase, so it takes {arity} parameters like it"
+                        "`{scoped}` stands in for `{base}` while the phase is `{phase}` (a declared phase), so it takes {arity} parameters like `{usage}`; rename it if it is a helper"
                     ),
                 });
             }
@@ -304,6 +331,12 @@ impl Game {
     /// seats with its options; else the seats of `to_decide` that hold no simultaneous choice
     /// yet and have at least one legal action. None: the game is over.
     pub fn decisions(&self, state: &State) -> Result<Decisions, PlayError> {
+        if state.result.is_some() {
+            return Ok(Decisions {
+                to_decide: vec![],
+                seats: vec![],
+            });
+        }
         if let Some(asked) = self.question_decisions(state) {
             return Ok(asked);
         }
@@ -333,9 +366,30 @@ impl Game {
         Ok(self.decisions(state)?.seats.is_empty())
     }
 
+    /// The winners: those `g.end_game` stored, else what the script's `winners(g)` says.
     pub fn winners(&self, state: &State) -> Result<Vec<usize>, PlayError> {
+        if let Some(result) = &state.result {
+            return Ok(result.winners.clone());
+        }
+        self.script_winners(state)
+    }
+
+    /// What the script's `winners(g)` returns, whatever `g.end_game` stored.
+    pub fn script_winners(&self, state: &State) -> Result<Vec<usize>, PlayError> {
         let v = self.rules.call_read(state, "winners", &[])?;
         self.seat_list(state, v, "winners", false)
+    }
+
+    /// How the game stands or ended: the stored result of `g.end_game`, else the script's
+    /// `winners` with no reason.
+    pub fn outcome(&self, state: &State) -> Result<Outcome, PlayError> {
+        if let Some(result) = &state.result {
+            return Ok(result.clone());
+        }
+        Ok(Outcome {
+            winners: self.script_winners(state)?,
+            reason: String::new(),
+        })
     }
 
     /// Teams with at least one winner (indices into `state.teams`).
@@ -402,6 +456,10 @@ impl Game {
             if choosers.iter().all(|s| scratch.pending.contains_key(s)) {
                 let held = std::mem::take(&mut scratch.pending);
                 for s in &choosers {
+                    // Once a choice ends the game, the choices after it are not played.
+                    if scratch.result.is_some() {
+                        break;
+                    }
                     self.apply_one(&mut scratch, *s, &held[s])?;
                 }
             }
@@ -459,26 +517,41 @@ impl Game {
             return Ok(notation);
         }
         if may_accept && self.rules.has_fn("accept", 3) {
-            let args = [
-                Dynamic::from(ImmutableString::from(state.seat_name(seat))),
-                Dynamic::from(ImmutableString::from(notation.as_str())),
-            ];
-            let v = self.rules.call_read(state, "accept", &args)?;
-            if let Some(map) = v.read_lock::<rhai::Map>() {
-                if let Some(reason) = map.get("refuse") {
+            match self.ask_accept(state, seat, &notation)? {
+                Accepted::Refused(reason) => {
                     return Err(PlayError::Refused {
                         seat: state.seat_name(seat).to_string(),
                         action: notation,
-                        reason: reason.to_string(),
-                    });
+                        reason,
+                    })
                 }
-            }
-            if let Ok(canonical) = v.into_string() {
-                if let Some(why) = returned::action_problem(&canonical) {
-                    let what = format!("{} for `{notation}`: {why}", returned::shown(&canonical));
-                    return Err(self.returned_error("accept", &what));
+                Accepted::As(canonical)
+                    if canonical == notation || legal.iter().any(|a| *a == canonical) =>
+                {
+                    return Ok(canonical)
                 }
-                return Ok(canonical);
+                // Another text than the one typed, and not listed: `accept` must accept it as
+                // it is, or a buggy `accept` could have the engine apply anything.
+                Accepted::As(canonical) => {
+                    return match self.ask_accept(state, seat, &canonical)? {
+                        Accepted::As(again) if again == canonical => Ok(canonical),
+                        other => {
+                            let answer = match other {
+                                Accepted::As(again) => returned::shown(&again),
+                                Accepted::Refused(why) => format!("a refusal ({why})"),
+                                Accepted::No => "no".into(),
+                            };
+                            Err(self.returned_error(
+                                "accept",
+                                &format!(
+                                    "{} for `{notation}`, which is not listed by `legal_actions` and which `accept` itself does not accept (it answers {answer})",
+                                    returned::shown(&canonical)
+                                ),
+                            ))
+                        }
+                    };
+                }
+                Accepted::No => {}
             }
         }
         const SHOWN: usize = 30;
@@ -499,6 +572,35 @@ impl Game {
             action: notation,
             legal: list,
         })
+    }
+
+    /// The script's `accept(g, seat, text)` answer, its action checked to be notation.
+    fn ask_accept(&self, state: &State, seat: usize, text: &str) -> Result<Accepted, PlayError> {
+        let args = [
+            Dynamic::from(ImmutableString::from(state.seat_name(seat))),
+            Dynamic::from(ImmutableString::from(text)),
+        ];
+        let v = self.rules.call_read(state, "accept", &args)?;
+        if let Some(map) = v.read_lock::<rhai::Map>() {
+            if let Some(reason) = map.get("refuse") {
+                return Ok(Accepted::Refused(reason.to_string()));
+            }
+        }
+        let Ok(action) = v.into_string() else {
+            return Ok(Accepted::No);
+        };
+        let problem = returned::action_problem(&action).or_else(|| {
+            match boardscript_grammar::parse_action(&action) {
+                Ok(n) if n.to_string() == action => None,
+                Ok(n) => Some(format!("not canonical notation (`{n}`)")),
+                Err(e) => Some(e.message),
+            }
+        });
+        if let Some(why) = problem {
+            let what = format!("{} for `{text}`: {why}", returned::shown(&action));
+            return Err(self.returned_error("accept", &what));
+        }
+        Ok(Accepted::As(action))
     }
 
     /// The text a seat (None: a spectator) sees: the script's `render(g, seat)` on the seat's

@@ -32,6 +32,8 @@ struct RawManifest {
     limits: Option<Limits>,
     /// Who reads the automatic log line of each action: `all` (default) or `seat` (the actor).
     log_actions: Option<String>,
+    /// The phases `g.set_phase` may enter; a variant's are added to its base's.
+    phases: Option<Vec<String>>,
 }
 
 #[derive(Debug, Clone, Deserialize, Default)]
@@ -179,6 +181,9 @@ pub struct GameSpec {
     pub limits: Limits,
     /// Whether each action is logged for everyone (else for the acting seat only).
     pub public_actions: bool,
+    /// The declared phases: the only names `g.set_phase` accepts (besides `""`), and the only
+    /// prefixes that make `<phase>_apply` and `<phase>_legal_actions` phase functions.
+    pub phases: Vec<String>,
 }
 
 impl GameSpec {
@@ -272,6 +277,7 @@ fn load_one(
             zones: BTreeMap::new(),
             limits: Limits::default(),
             public_actions: true,
+            phases: vec![],
         },
         Some(base) => {
             // A folder name, not a path: `base = "../.."` must not walk out of the scripts.
@@ -317,6 +323,14 @@ fn load_one(
                 "log_actions is `all` or `seat`, not {}",
                 check::shown(other)
             )))
+        }
+    }
+    if let Some(phases) = raw.phases {
+        check::phases(&phases).map_err(fail)?;
+        for phase in phases {
+            if !spec.phases.contains(&phase) {
+                spec.phases.push(phase);
+            }
         }
     }
     let scripts = raw.scripts.unwrap_or_else(|| {

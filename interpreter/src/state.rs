@@ -32,6 +32,14 @@ pub struct Var {
     pub seen_by: Option<Vec<usize>>,
 }
 
+/// How a game ended, as the script declared it with `g.end_game`: who won (none: nobody
+/// wins, as in a co-operative loss or a draw) and why, in the game's words.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Outcome {
+    pub winners: Vec<usize>,
+    pub reason: String,
+}
+
 /// Collections sit behind `Arc`s and are copied on first write (`*_mut`), so the clones that
 /// protocol calls and undo make cost a few reference counts, not a deep copy.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -62,6 +70,10 @@ pub struct State {
     pub log: imbl::Vector<Arc<LogEntry>>,
     /// Actions applied so far (held simultaneous choices count when they resolve).
     pub actions_applied: u64,
+    /// Set by `g.end_game`: the game is over, whatever `to_decide` says. Absent in saves
+    /// made before it existed, and in games still going.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub result: Option<Outcome>,
 }
 
 impl State {
@@ -85,6 +97,7 @@ impl State {
             agenda: Agenda::default(),
             log: imbl::Vector::new(),
             actions_applied: 0,
+            result: None,
         }
     }
 

@@ -96,6 +96,9 @@ pub struct CheckArgs {
     /// Random playouts to run (at least 1), each replayed to check it is deterministic.
     #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u64).range(1..))]
     pub games: u64,
+    /// Give up on a playout after this many actions (at least 1).
+    #[arg(long, default_value_t = 100_000, value_parser = at_least_one())]
+    pub max_actions: usize,
 }
 
 /// A count that must be positive: clap refuses 0 with a message naming the flag.

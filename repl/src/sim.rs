@@ -10,9 +10,6 @@ use std::process::ExitCode;
 /// More threads than this per core only adds compiles of the game (one per thread).
 const THREADS_PER_CORE: usize = 4;
 
-/// `check` gives up on a playout after this many actions.
-const CHECK_MAX_ACTIONS: usize = 100_000;
-
 pub fn sim(args: SimArgs) -> anyhow::Result<ExitCode> {
     let dir = games::game_dir(&args.game)?;
     let id = args.game.game.clone();
@@ -57,6 +54,7 @@ pub fn sim(args: SimArgs) -> anyhow::Result<ExitCode> {
         );
     }
     println!("  no winner    {:>8}", t.no_winner);
+    print_endings(t, args.max_actions);
     println!(
         "  length: mean {:.1}, max {} actions",
         t.mean_length(),
@@ -87,6 +85,34 @@ pub fn sim(args: SimArgs) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::from(1))
 }
 
+/// How the games ended: by ending (a win or none, and the reason the rules gave), then
+/// those stopped at the action limit.
+fn print_endings(t: &sim::Tally, max_actions: usize) {
+    let percent = |n: u64| 100.0 * n as f64 / t.games.max(1) as f64;
+    println!("  ended by:");
+    // At least as wide as `no winner    `, so the counts line up with the lines above.
+    let width = t
+        .endings
+        .iter()
+        .map(|(e, _)| e.chars().count())
+        .fold(10, usize::max);
+    let line = |label: &str, n: u64| {
+        println!("    {label:<width$} {n:>8}  {:>5.1}%", percent(n));
+    };
+    for (ending, n) in &t.endings {
+        line(ending, *n);
+    }
+    if t.other_endings > 0 {
+        line("other endings", t.other_endings);
+    }
+    if t.at_limit > 0 {
+        line(
+            &format!("action limit ({max_actions}), not ended"),
+            t.at_limit,
+        );
+    }
+}
+
 /// Compiles the game, then plays random playouts and replays each from its actions: a
 /// playout fails on an error, a panic of the engine, or a replay that ends elsewhere.
 pub fn check(args: CheckArgs) -> anyhow::Result<ExitCode> {
@@ -114,14 +140,23 @@ fn check_here(args: &CheckArgs) -> anyhow::Result<ExitCode> {
         let seed = sim::game_seed(1, i);
         let s = setup(seed);
         let checked = catch_panic(|| {
-            let rec = replay::record(&game, &s, CHECK_MAX_ACTIONS);
+            let rec = replay::record(&game, &s, args.max_actions);
+            let replayed = replay::replay(&game, &s, &rec);
+            // A game that someone won but that goes on is the cause of a long game, so it is
+            // named before the action limit it then runs into.
+            if let Err(
+                d @ (replay::Divergence::WonButGoesOn { .. } | replay::Divergence::Winners { .. }),
+            ) = &replayed
+            {
+                return Some(format!("does not end when won: {d}"));
+            }
             if let Some(e) = &rec.outcome.error {
                 return Some(format!(
                     "failed after {} action(s): {e}",
                     rec.outcome.length
                 ));
             }
-            replay::replay(&game, &s, &rec).err().map(|d| {
+            replayed.err().map(|d| {
                 format!(
                     "is not deterministic: replaying its {} action(s), {d}",
                     rec.actions.len()

@@ -349,3 +349,65 @@ fn malformed_script_results_are_refused_naming_the_function() {
         assert!(error.contains(needle), "{id}: `{needle}` in {error}");
     }
 }
+
+/// Rules with a declared phase `fight` (entered by the first action, with its own `apply`)
+/// and a helper `card_apply(g, n)` that is no phase function.
+const PHASED_RULES: &str = r#"fn setup(g) {}
+fn legal_actions(g, seat) { if g.counter("n") < 3 { ["go"] } else { [] } }
+fn apply(g, seat, action) { g.add_counter("n", 1); g.set_phase("PHASE"); }
+fn fight_apply(g, seat, action) { g.add_counter("n", card_apply(g, 2)); }
+fn card_apply(g, n) { n }
+fn winners(g) { [] }
+"#;
+
+fn phased_game(root: &Path, id: &str, manifest: &str, phase: &str) {
+    game(root, id, manifest);
+    let rules = PHASED_RULES.replace("PHASE", phase);
+    std::fs::write(root.join(id).join("rules.rhai"), rules).unwrap();
+}
+
+/// Issue 10 item 10: a helper named like a phase function (`card_apply(g, n)`) made the game
+/// refuse to load, with no line; it is a helper unless `card` is a declared phase, and then
+/// the error names its line. Phases are declared in `game.toml`, and a malformed list is a
+/// load error.
+#[test]
+fn i10_phase_functions_are_those_of_declared_phases() {
+    let root = folder_with_a_fine_game();
+    let r = root.path();
+    phased_game(r, "helper", "phases = [\"fight\"]\n", "fight");
+    let o = run(r, &["check", "helper", "--games", "2"], "");
+    assert_eq!(o.status.code(), Some(0), "{}{}", o.stdout, o.stderr);
+    phased_game(r, "carded", "phases = [\"fight\", \"card\"]\n", "fight");
+    assert_refused(
+        &run(r, &["play", "carded", "--json"], ""),
+        "rules.rhai:5:1: `card_apply` stands in for `apply` while the phase is `card`",
+    );
+    for (manifest, why) in [
+        ("phases = [\"fi ght\"]\n", "`fi ght` is not a phase name"),
+        (
+            "phases = [\"fight\", \"fight\"]\n",
+            "`fight` is listed twice",
+        ),
+        ("phases = \"fight\"\n", "game.toml:1:"),
+    ] {
+        phased_game(r, "badlist", manifest, "fight");
+        assert_refused(&run(r, &["check", "badlist", "--games", "1"], ""), why);
+    }
+}
+
+/// Issue 10 item 10: a mistyped phase in `set_phase` silently fell back to the plain
+/// functions; it is a script error at its line, listing the declared phases.
+#[test]
+fn i10_an_undeclared_phase_is_an_error_at_its_line() {
+    let root = folder_with_a_fine_game();
+    let r = root.path();
+    phased_game(r, "typo", "phases = [\"fight\"]\n", "figt");
+    let o = run(r, &["check", "typo", "--games", "1"], "");
+    assert_eq!(o.status.code(), Some(1), "{}{}", o.stdout, o.stderr);
+    assert!(
+        o.stdout
+            .contains("rules.rhai:3:54: in `apply`: no phase `figt`; phases: fight"),
+        "{}",
+        o.stdout
+    );
+}

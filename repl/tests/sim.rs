@@ -255,3 +255,125 @@ fn i9_max_actions_is_a_true_maximum() {
     assert!(out.contains("no end after 2 actions"), "{out}");
     assert!(out.contains("max 2 actions"), "{out}");
 }
+
+/// Seats take turns playing `x` or `y`; after two actions the rules end the game: `a` wins
+/// when someone played `y`, else nobody does (a co-operative loss).
+const ENDS_BY_RULE: &str = r#"fn setup(g) { }
+fn to_decide(g) { [g.turn()] }
+fn legal_actions(g, seat) { ["x", "y"] }
+fn apply(g, seat, action) {
+    g.add_counter("n", 1);
+    if action == "y" { g.set_counter("y", 1); }
+    if g.counter("n") == 2 {
+        if g.counter("y") > 0 { g.end_game(["a"], "a scored"); } else { g.end_game("the stars fell"); }
+    }
+    g.next_turn();
+}
+fn winners(g) { [] }
+"#;
+
+/// Issue 10 item 17: `sim` said `no winner 200` with no reason. It tallies how games ended:
+/// by the reason the rules gave to `g.end_game` (a win, or a co-operative loss), `win` for a
+/// game that ended by leaving nobody an action, and games stopped at the action limit.
+#[test]
+fn i10_sim_reports_how_games_ended() {
+    let dir = tiny("", ENDS_BY_RULE);
+    let o = run(dir.path(), &["sim", "tiny", "--games", "40", "--quiet"]);
+    let out = text(&o.stdout);
+    assert!(o.status.success(), "{out}{}", text(&o.stderr));
+    let won = count(&out, "win: a scored");
+    let lost = count(&out, "no winner: the stars fell");
+    assert!(won > 0 && lost > 0, "{out}");
+    assert_eq!(won + lost, 40, "{out}");
+    assert_eq!(count(&out, "a "), won, "{out}");
+    assert_eq!(count(&out, "no winner "), lost, "{out}");
+
+    let dir = tiny("", &three_actions("", ""));
+    let o = run(dir.path(), &["sim", "tiny", "--games", "3", "--quiet"]);
+    assert_eq!(count(&text(&o.stdout), "win "), 3, "{}", text(&o.stdout));
+    let o = run(
+        dir.path(),
+        &[
+            "sim",
+            "tiny",
+            "--games",
+            "3",
+            "--max-actions",
+            "2",
+            "--quiet",
+        ],
+    );
+    let out = text(&o.stdout);
+    assert_eq!(count(&out, "action limit (2), not ended"), 3, "{out}");
+}
+
+/// Rules whose `winners` names `a` from the second action on, while the seats go on
+/// playing until the counter reaches `end` (never, when it is -1).
+fn won_but_goes_on(end: i64) -> String {
+    format!(
+        "fn setup(g) {{ }}\n\
+         fn to_decide(g) {{ if g.counter(\"n\") == {end} {{ [] }} else {{ [g.turn()] }} }}\n\
+         fn legal_actions(g, seat) {{ [\"x\"] }}\n\
+         fn apply(g, seat, action) {{ g.add_counter(\"n\", 1); g.next_turn(); }}\n\
+         fn winners(g) {{ if g.counter(\"n\") >= 2 {{ [\"a\"] }} else {{ [] }} }}\n"
+    )
+}
+
+/// Issue 10 item 9: a game whose `winners` names someone while seats still act went on,
+/// and `check` counted it as a long game. `check` names the contradiction, with the seed and
+/// the action after which it starts, even when the game then runs into the action limit.
+#[test]
+fn i10_check_flags_a_game_won_but_going_on() {
+    for (end, max) in [("5", "100"), ("-1", "50")] {
+        let dir = tiny("", &won_but_goes_on(end.parse().unwrap()));
+        let o = run(
+            dir.path(),
+            &["check", "tiny", "--games", "1", "--max-actions", max],
+        );
+        let out = text(&o.stdout);
+        assert_eq!(o.status.code(), Some(1), "{out}{}", text(&o.stderr));
+        assert!(
+            out.contains(&format!(
+                "playout 0 (seed {}) does not end when won: after action 2, `winners` names [a] while a can still act",
+                first_check_seed()
+            )),
+            "{out}"
+        );
+    }
+}
+
+/// The seed of `check`'s first playout, as its report prints it.
+fn first_check_seed() -> u64 {
+    let dir = tiny("", &three_actions("", ""));
+    let o = run(
+        dir.path(),
+        &["check", "tiny", "--games", "1", "--max-actions", "2"],
+    );
+    let out = text(&o.stdout);
+    let at = out.find("(seed ").unwrap_or_else(|| panic!("{out}")) + 6;
+    out[at..].split(')').next().unwrap().parse().unwrap()
+}
+
+/// Issue 10 item 17: `check` takes `--max-actions` as `sim` does.
+#[test]
+fn i10_check_has_an_action_limit() {
+    let dir = tiny("", &three_actions("", ""));
+    let o = run(
+        dir.path(),
+        &["check", "tiny", "--games", "2", "--max-actions", "3"],
+    );
+    assert!(o.status.success(), "{}", text(&o.stdout));
+    let o = run(
+        dir.path(),
+        &["check", "tiny", "--games", "2", "--max-actions", "2"],
+    );
+    let out = text(&o.stdout);
+    assert_eq!(o.status.code(), Some(1), "{out}");
+    assert!(
+        out.contains("failed after 2 action(s): no end after 2 actions"),
+        "{out}"
+    );
+    let o = run(dir.path(), &["check", "tiny", "--max-actions", "0"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(text(&o.stderr).contains("--max-actions"));
+}

@@ -57,7 +57,10 @@ fn an_effect_stops_for_a_question_and_goes_on_in_order() {
     assert_eq!(trace(&m), r#"["hit 1"]"#, "the chain stops at the question");
     let d = m.game.decisions(&m.state).unwrap();
     assert_eq!(d.seats.len(), 1);
-    assert_eq!(d.seats[0].0, 1, "west is asked, though it is west's turn anyway");
+    assert_eq!(
+        d.seats[0].0, 1,
+        "west is asked, though it is west's turn anyway"
+    );
     assert_eq!(d.seats[0].1, ["left", "right"]);
     // East may not answer, west may not play a normal action, nor an unlisted answer.
     let before = m.state.clone();
@@ -78,11 +81,7 @@ fn an_effect_stops_for_a_question_and_goes_on_in_order() {
     );
     assert!(m.state.agenda.is_empty());
     assert_eq!(m.game.deciding(&m.state).unwrap(), [1], "west's turn now");
-    assert!(m
-        .state
-        .log
-        .iter()
-        .any(|e| e.text == "west: right"));
+    assert!(m.state.log.iter().any(|e| e.text == "west: right"));
 }
 
 #[test]
@@ -100,7 +99,10 @@ fn the_open_question_survives_undo_save_load_and_replay() {
     assert_eq!(m.state, after);
     let parsed = SaveFile::parse(&save, "chain").unwrap();
     m.load(&parsed).unwrap();
-    assert_eq!(m.state, asked, "a save taken mid-question loads to the same question");
+    assert_eq!(
+        m.state, asked,
+        "a save taken mid-question loads to the same question"
+    );
     m.play(Some("west"), "left").unwrap();
     assert_eq!(m.state, after, "and plays on the same way");
 }
@@ -111,7 +113,10 @@ fn a_view_shows_who_is_asked_but_only_the_asked_seat_sees_the_options() {
     let mut m = Match::new(game.unwrap(), Setup::default()).unwrap();
     m.play(Some("east"), "boom").unwrap();
     let east = m.state.view(Some(0));
-    let q = east.agenda.question().expect("east sees that a question is open");
+    let q = east
+        .agenda
+        .question()
+        .expect("east sees that a question is open");
     assert_eq!(q.prompt, "dodge the first hit");
     assert_eq!(q.options_of(1), Some(&[][..]), "but not west's options");
     assert_eq!(q.data, None, "nor the data held for the answer");
@@ -121,9 +126,7 @@ fn a_view_shows_who_is_asked_but_only_the_asked_seat_sees_the_options() {
         ["left", "right"]
     );
     assert_eq!(
-        m.game
-            .eval(&east, "g.asking().prompt")
-            .unwrap(),
+        m.game.eval(&east, "g.asking().prompt").unwrap(),
         "\"dodge the first hit\""
     );
 }
@@ -215,7 +218,10 @@ fn scheduling_mistakes_are_errors_at_their_line() {
         let before = m.state.clone();
         let err = m.play(Some("east"), "go").unwrap_err().to_string();
         assert!(err.contains(expected), "{body}\n gave: {err}");
-        assert!(err.contains("rules.rhai:"), "{body}: names the place: {err}");
+        assert!(
+            err.contains("rules.rhai:"),
+            "{body}: names the place: {err}"
+        );
         assert_eq!(m.state, before, "{body}: nothing changed");
     }
 }

@@ -665,12 +665,7 @@ fn save_load_in_the_middle_of_a_flight() {
         ..Setup::default()
     };
     let mut a = Match::new(load(ID), setup.clone()).unwrap();
-    let fleeing = |m: &Match| {
-        m.state
-            .agenda
-            .question()
-            .is_some_and(|q| q.then == "flee")
-    };
+    let fleeing = |m: &Match| m.state.agenda.question().is_some_and(|q| q.then == "flee");
     play_random(&mut a, 5000, 11, fleeing);
     assert!(fleeing(&a), "a pawn must flee at some point");
     boardscript_tests::assert_save_load_resumes(&mut a);

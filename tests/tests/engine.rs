@@ -16,7 +16,7 @@ fn try_game(rules: &str) -> (tempfile::TempDir, Result<Game, ScriptError>) {
     std::fs::create_dir_all(&g).unwrap();
     std::fs::write(
         g.join("game.toml"),
-        "[seats]\nnames = [\"east\", \"west\"]\n",
+        "phases = [\"draft\", \"main\"]\n[seats]\nnames = [\"east\", \"west\"]\n",
     )
     .unwrap();
     std::fs::write(g.join("rules.rhai"), rules).unwrap();

@@ -55,9 +55,7 @@ pub fn playout_observed(
         };
         // Checked only when someone still has to decide, so `max_actions` is a true maximum.
         if played == max_actions {
-            return Err(PlayError::Setup(format!(
-                "no end after {max_actions} actions"
-            )));
+            return Err(PlayError::NoEnd(max_actions));
         }
         game.play(state, &decisions, seat, &action)?;
         played += 1;

@@ -2,7 +2,7 @@
 //! after every action, or the rules are not deterministic (and saves would not load).
 
 use super::sim::{self, Outcome};
-use crate::game::{Action, Game, Setup};
+use crate::game::{Action, Decisions, Game, Setup};
 use crate::state::State;
 use std::hash::{DefaultHasher, Hash, Hasher};
 
@@ -38,6 +38,26 @@ pub enum Divergence {
     },
     #[error("the replay does not start: {0}")]
     Start(String),
+    /// Issue 10 item 9: the script says someone won while seats can still act, so the game
+    /// would go on after its end (the engine ends a game on `g.end_game`, or when nobody can
+    /// act; `winners` alone does not end it).
+    #[error("{}, `winners` names {winners} while {deciding} can still act: end the game with `g.end_game(...)` (or return [] from `winners` until nobody can act)", after(*.number))]
+    WonButGoesOn {
+        number: usize,
+        winners: String,
+        deciding: String,
+    },
+    #[error("{}, `winners` fails: {error}", after(*.number))]
+    Winners { number: usize, error: String },
+}
+
+/// "after action N" (0: after setup).
+fn after(number: usize) -> String {
+    if number == 0 {
+        "after setup".into()
+    } else {
+        format!("after action {number}")
+    }
 }
 
 /// Plays a random game as `sim::play_one` does, recording what a replay needs.
@@ -72,7 +92,12 @@ pub fn replay(game: &Game, setup: &Setup, recording: &Recording) -> Result<(), D
     for (i, (seat, action)) in recording.actions.iter().enumerate() {
         let number = i + 1;
         let seat_name = state.seat_name(*seat).to_string();
-        if let Err(e) = game.apply(&mut state, *seat, action) {
+        let decisions = game.decisions(&state);
+        if let Ok(decisions) = &decisions {
+            won_but_goes_on(game, &state, decisions, i)?;
+        }
+        let applied = decisions.and_then(|d| game.play(&mut state, &d, *seat, action));
+        if let Err(e) = applied {
             return Err(Divergence::Refused {
                 number,
                 seat: seat_name,
@@ -108,6 +133,39 @@ pub fn replay(game: &Game, setup: &Setup, recording: &Recording) -> Result<(), D
         });
     }
     Ok(())
+}
+
+/// Checks that a game some seat can still act in has no winners yet (`number`: actions
+/// applied so far). A call to `winners` per action: affordable in `check`, not in `sim`.
+fn won_but_goes_on(
+    game: &Game,
+    state: &State,
+    decisions: &Decisions,
+    number: usize,
+) -> Result<(), Divergence> {
+    if decisions.seats.is_empty() {
+        return Ok(());
+    }
+    let winners = game
+        .script_winners(state)
+        .map_err(|e| Divergence::Winners {
+            number,
+            error: e.to_string(),
+        })?;
+    if winners.is_empty() {
+        return Ok(());
+    }
+    let names = |seats: &mut dyn Iterator<Item = usize>| {
+        seats
+            .map(|s| state.seat_name(s).to_string())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    Err(Divergence::WonButGoesOn {
+        number,
+        winners: format!("[{}]", names(&mut winners.into_iter())),
+        deciding: names(&mut decisions.seats.iter().map(|(s, _)| *s)),
+    })
 }
 
 /// The state as bytes: every map in `State` is ordered, so equal states give equal bytes.

@@ -6,20 +6,46 @@ use super::{guard, random};
 use crate::game::{Action, Game, PlayError, Setup};
 use crate::primitives::rng;
 use crate::script::SCRIPT_STACK_SIZE;
-use crate::state::State;
+use crate::state::{Outcome as GameResult, State};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
 /// How many failed games a tally keeps in full (the ones of lowest index); the rest are counted.
 pub const FAILURES_KEPT: usize = 5;
 
+/// The most distinct endings a tally keeps apart; games with other endings are counted
+/// together (a script could give every game its own reason, and a tally must stay small).
+pub const ENDINGS_KEPT: usize = 16;
+
 /// The outcome of one simulated game.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Outcome {
     pub seed: u64,
     pub winners: Vec<usize>,
+    /// Why the game ended, as `g.end_game` gave it; "" when it ended by nobody being able to
+    /// act (or did not end).
+    pub reason: String,
     pub length: usize,
     pub error: Option<String>,
+    /// Stopped at the action limit, not ended (`error` says so too).
+    pub at_limit: bool,
+}
+
+impl Outcome {
+    /// How the game ended, as `sim` tallies it: `win` or `no winner`, then the reason when
+    /// the rules gave one (`no winner: 8 stars destroyed`).
+    pub fn ending(&self) -> String {
+        let how = if self.winners.is_empty() {
+            "no winner"
+        } else {
+            "win"
+        };
+        if self.reason.is_empty() {
+            how.to_string()
+        } else {
+            format!("{how}: {}", crate::text::excerpt(&self.reason))
+        }
+    }
 }
 
 /// A failed game: its index in the simulation and its outcome.
@@ -41,7 +67,13 @@ pub struct Tally {
     pub team_wins: Vec<u64>,
     /// Games that ended without error and without a winner.
     pub no_winner: u64,
+    /// Games that ended without error, by ending (`Outcome::ending`), in name order; at most
+    /// `ENDINGS_KEPT`: those that sort first, the others counted in `other_endings`.
+    pub endings: Vec<(String, u64)>,
+    pub other_endings: u64,
     pub failed: u64,
+    /// Failed games stopped at the action limit.
+    pub at_limit: u64,
     /// Actions played, summed over every game (failed ones up to their failure).
     pub total_length: u128,
     pub max_length: usize,
@@ -57,7 +89,10 @@ impl Tally {
             games: 0,
             wins: vec![0; seats],
             no_winner: 0,
+            endings: vec![],
+            other_endings: 0,
             failed: 0,
+            at_limit: 0,
             total_length: 0,
             max_length: 0,
             failures: vec![],
@@ -70,12 +105,14 @@ impl Tally {
         self.max_length = self.max_length.max(outcome.length);
         if outcome.error.is_some() {
             self.failed += 1;
+            self.at_limit += outcome.at_limit as u64;
             self.keep_failures(std::iter::once(Failure { index, outcome }));
             return;
         }
         if outcome.winners.is_empty() {
             self.no_winner += 1;
         }
+        self.count_endings(std::iter::once((outcome.ending(), 1)));
         for &s in &outcome.winners {
             if let Some(w) = self.wins.get_mut(s) {
                 *w += 1;
@@ -98,10 +135,30 @@ impl Tally {
             *w += o;
         }
         self.no_winner += other.no_winner;
+        self.other_endings += other.other_endings;
+        self.count_endings(other.endings);
         self.failed += other.failed;
+        self.at_limit += other.at_limit;
         self.total_length += other.total_length;
         self.max_length = self.max_length.max(other.max_length);
         self.keep_failures(other.failures);
+    }
+
+    /// Adds games by ending, keeping the `ENDINGS_KEPT` endings that sort first. An ending
+    /// among the first of all games is among the first of every part, so it is never folded
+    /// into `other_endings`: the tally does not depend on the order games are added in.
+    fn count_endings(&mut self, more: impl IntoIterator<Item = (String, u64)>) {
+        for (ending, n) in more {
+            match self.endings.binary_search_by(|(e, _)| e.cmp(&ending)) {
+                Ok(i) => self.endings[i].1 += n,
+                Err(i) => self.endings.insert(i, (ending, n)),
+            }
+        }
+        if self.endings.len() > ENDINGS_KEPT {
+            for (_, n) in self.endings.drain(ENDINGS_KEPT..) {
+                self.other_endings += n;
+            }
+        }
     }
 
     fn keep_failures(&mut self, more: impl IntoIterator<Item = Failure>) {
@@ -151,7 +208,7 @@ pub fn play_observed(
     mut observe: impl FnMut(&State, Option<(usize, &Action)>),
 ) -> Outcome {
     let mut length = 0;
-    let mut run = || -> Result<Vec<usize>, PlayError> {
+    let mut run = || -> Result<GameResult, PlayError> {
         let mut state = game.start(setup)?;
         observe(&state, None);
         let mut bot_rng = rng::seeded(setup.seed ^ 0xB07);
@@ -159,14 +216,19 @@ pub fn play_observed(
             length += 1;
             observe(s, Some((seat, a)));
         })?;
-        game.winners(&state)
+        game.outcome(&state)
     };
-    let result = run();
+    let (result, error) = match run() {
+        Ok(result) => (result, None),
+        Err(e) => (GameResult::default(), Some(e)),
+    };
     Outcome {
         seed: setup.seed,
-        winners: result.as_ref().cloned().unwrap_or_default(),
+        winners: result.winners,
+        reason: result.reason,
         length,
-        error: result.err().map(|e| e.to_string()),
+        at_limit: matches!(error, Some(PlayError::NoEnd(_))),
+        error: error.map(|e| e.to_string()),
     }
 }
 
@@ -251,9 +313,8 @@ pub fn tally_games<C>(
                     context = make().inspect_err(|_| stop.store(true, Ordering::Relaxed))?;
                     Outcome {
                         seed,
-                        winners: vec![],
-                        length: 0,
                         error: Some(format!("internal error: {panic}")),
+                        ..Outcome::default()
                     }
                 }
             };
@@ -306,9 +367,9 @@ mod tests {
         match i % 7 {
             3 => Outcome {
                 seed,
-                winners: vec![],
                 length: 2,
                 error: Some("script error".into()),
+                ..Outcome::default()
             },
             5 => panic!("engine bug in game {i}"),
             _ => Outcome {
@@ -319,7 +380,7 @@ mod tests {
                     vec![(i % 3) as usize]
                 },
                 length: i as usize,
-                error: None,
+                ..Outcome::default()
             },
         }
     }
@@ -364,6 +425,38 @@ mod tests {
     #[test]
     fn i9_threads_never_outnumber_games() {
         assert_eq!(run(2, 16).1, 2);
+    }
+
+    /// Issue 10 item 17: games are tallied by how they ended (a win or none, with the reason
+    /// the rules gave); a tally keeps at most `ENDINGS_KEPT` endings apart whatever the
+    /// scripts say, and is the same whatever order games are added in.
+    #[test]
+    fn i10_endings_are_tallied_by_reason_in_bounded_memory() {
+        let outcome = |i: u64| Outcome {
+            seed: i,
+            winners: if i.is_multiple_of(2) { vec![0] } else { vec![] },
+            reason: format!("r{:02}", i % 40),
+            ..Outcome::default()
+        };
+        let mut forward = Tally::new(2, vec![]);
+        for i in 0..200 {
+            forward.add(i, outcome(i));
+        }
+        let (mut odd, mut even) = (Tally::new(2, vec![]), Tally::new(2, vec![]));
+        for i in (0..200).rev() {
+            if i % 2 == 1 { &mut odd } else { &mut even }.add(i, outcome(i));
+        }
+        even.merge(odd);
+        assert_eq!(even, forward);
+        assert_eq!(forward.endings.len(), ENDINGS_KEPT);
+        assert_eq!(forward.endings[0], ("no winner: r01".to_string(), 5));
+        assert_eq!(forward.other_endings, 200 - 5 * ENDINGS_KEPT as u64);
+        let plain = Outcome {
+            winners: vec![1],
+            ..Outcome::default()
+        };
+        assert_eq!(plain.ending(), "win");
+        assert_eq!(Outcome::default().ending(), "no winner");
     }
 
     #[test]

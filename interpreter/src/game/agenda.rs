@@ -47,7 +47,15 @@ impl Game {
     /// Runs scheduled steps until the agenda is empty or a question is next.
     pub(super) fn resolve(&self, state: &mut State) -> Result<(), PlayError> {
         let mut ran = 0;
-        while matches!(state.agenda.upcoming().next(), Some(Item::Step { .. })) {
+        loop {
+            if state.result.is_some() {
+                // The game ended: what was still to come never happens.
+                state.agenda.clear();
+                return Ok(());
+            }
+            if !matches!(state.agenda.upcoming().next(), Some(Item::Step { .. })) {
+                return Ok(());
+            }
             let Some(Item::Step { function, data }) = state.agenda.pop() else {
                 unreachable!("the next item is a step");
             };
@@ -65,7 +73,6 @@ impl Game {
             let args: Vec<Dynamic> = data.iter().map(|v| v.to_dynamic()).collect();
             self.run_scheduling(state, &function, &args, false)?;
         }
-        Ok(())
     }
 
     /// Records `seat`'s answer to the open question; once every asked seat has answered, the
@@ -104,10 +111,17 @@ impl Game {
                 self.rules.call_continuing(state, &q.then, &args)
             };
             state.actions_applied += 1;
-            called.map(drop)
+            called.map(drop).map_err(|e| Some(PlayError::from(e)))?;
+            // An answer that ends the game leaves the others unapplied.
+            if state.result.is_some() {
+                return Err(None);
+            }
+            Ok(())
         });
         state.agenda.close();
-        applied?;
+        if let Err(Some(e)) = applied {
+            return Err(e);
+        }
         self.resolve(state)
     }
 }

@@ -86,6 +86,38 @@ pub fn seats(spec: &SeatSpec) -> Result<(), String> {
     Ok(())
 }
 
+/// The most phases a game may declare.
+pub const MAX_PHASES: usize = 256;
+
+/// Declared phases: each a name a Rhai function can start with (`opening` makes
+/// `opening_apply`), at most once.
+pub fn phases(phases: &[String]) -> Result<(), String> {
+    if phases.len() > MAX_PHASES {
+        return Err(format!(
+            "phases: {} declared, at most {MAX_PHASES}",
+            phases.len()
+        ));
+    }
+    for (i, p) in phases.iter().enumerate() {
+        let mut chars = p.chars();
+        let identifier = chars
+            .next()
+            .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+            && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
+            && p.len() <= MAX_NAME_CHARS;
+        if !identifier {
+            return Err(format!(
+                "phases: {} is not a phase name (ASCII letters, digits and `_`, not starting with a digit)",
+                shown(p)
+            ));
+        }
+        if phases[..i].contains(p) {
+            return Err(format!("phases: {} is listed twice", shown(p)));
+        }
+    }
+    Ok(())
+}
+
 /// An option default as a value `--option` can set: a string, a whole number or a bool.
 pub fn option_default(name: &str, value: toml::Value) -> Result<Value, String> {
     match value {
@@ -264,6 +296,22 @@ mod tests {
         o.about.clear();
         o.name = "a=b".into();
         assert!(option(&o).unwrap_err().contains("not a name"));
+    }
+
+    #[test]
+    fn phases_are_distinct_identifiers() {
+        let list = |names: &[&str]| names.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        assert_eq!(phases(&list(&["opening", "play_2", "_x"])), Ok(()));
+        for (bad, why) in [
+            (list(&["fight", "fight"]), "twice"),
+            (list(&[""]), "not a phase name"),
+            (list(&["2nd"]), "not a phase name"),
+            (list(&["a-b"]), "not a phase name"),
+            (list(&["été"]), "not a phase name"),
+        ] {
+            let err = phases(&bad).unwrap_err();
+            assert!(err.contains(why), "{bad:?}: {err}");
+        }
     }
 
     #[test]

@@ -33,18 +33,18 @@ impl rhai::FuncArgs for CallArgs<'_> {
 /// Protocol functions a phase may replace with its own `<phase>_<name>`.
 pub const PHASE_SCOPED: [&str; 2] = ["legal_actions", "apply"];
 
+/// The phase functions the script defines, for declared phases only: a helper such as
+/// `card_apply` is just a helper unless `card` is a declared phase.
 fn phase_scoped(
     arities: &HashMap<String, Vec<usize>>,
+    phases: &[String],
 ) -> HashMap<String, HashMap<&'static str, String>> {
     let mut out: HashMap<String, HashMap<&'static str, String>> = HashMap::new();
-    for name in arities.keys() {
+    for phase in phases {
         for base in PHASE_SCOPED {
-            if let Some(phase) = name.strip_suffix(base).and_then(|p| p.strip_suffix('_')) {
-                if !phase.is_empty() {
-                    out.entry(phase.to_string())
-                        .or_default()
-                        .insert(base, name.clone());
-                }
+            let name = format!("{phase}_{base}");
+            if arities.contains_key(&name) {
+                out.entry(phase.clone()).or_default().insert(base, name);
             }
         }
     }
@@ -68,6 +68,8 @@ pub struct Rules {
     /// Phase-scoped protocol functions: `opening_legal_actions` stands in for
     /// `legal_actions` while the phase is `opening` (phase -> base name -> scoped name).
     phased: HashMap<String, HashMap<&'static str, String>>,
+    /// The declared phases, the only ones `g.set_phase` enters.
+    phases: Arc<[String]>,
     printed: sandbox::Printed,
     limits: Limits,
     sources: Vec<Source>,
@@ -78,8 +80,16 @@ pub struct Rules {
 }
 
 impl Rules {
-    pub fn compile(sources: Vec<Source>, limits: Limits) -> Result<Rules, ScriptError> {
-        let (engine, hooks) = sandbox::engine(&limits);
+    /// Compiles `sources` in order (a later definition wins) for a game that declares
+    /// `phases`.
+    pub fn compile(
+        sources: Vec<Source>,
+        limits: Limits,
+        phases: &[String],
+    ) -> Result<Rules, ScriptError> {
+        let (mut engine, hooks) = sandbox::engine(&limits);
+        let phases: Arc<[String]> = phases.into();
+        bindings::register_phases(&mut engine, phases.clone());
         let mut ast = AST::empty();
         let mut fn_files = HashMap::new();
         for src in &sources {
@@ -99,10 +109,11 @@ impl Rules {
                 .or_default()
                 .push(f.params.len());
         }
-        let phased = phase_scoped(&arities);
+        let phased = phase_scoped(&arities, &phases);
         let slot = Rc::new(RefCell::new(State::new(vec![], Default::default(), 0)));
         Ok(Rules {
             phased,
+            phases,
             engine,
             ast,
             fn_files,
@@ -133,6 +144,35 @@ impl Rules {
         self.phased
             .values()
             .flat_map(|fns| fns.iter().map(|(base, f)| (f.as_str(), *base)))
+    }
+
+    /// Where function `name` is defined (its last definition, which is the one that counts):
+    /// the `fn` keyword's line and column. Rhai keeps no position for a function, so this
+    /// finds the definition in the source text.
+    pub fn fn_position(&self, name: &str) -> Option<ScriptPos> {
+        let file = self.fn_files.get(name)?;
+        let src = self.sources.iter().rev().find(|s| s.name == *file)?;
+        let mut found = None;
+        for (i, line) in src.text.lines().enumerate() {
+            let mut from = 0;
+            while let Some(at) = line[from..].find("fn ") {
+                let start = from + at;
+                let rest = line[start + 3..].trim_start();
+                let word_start = start == 0 || !is_ident_char(line[..start].chars().last());
+                if word_start
+                    && rest.starts_with(name)
+                    && !is_ident_char(rest[name.len()..].chars().next())
+                {
+                    found = Some(ScriptPos {
+                        file: file.clone(),
+                        line: i + 1,
+                        column: line[..start].chars().count() + 1,
+                    });
+                }
+                from = start + 3;
+            }
+        }
+        found
     }
 
     pub fn sources(&self) -> &[Source] {
@@ -217,9 +257,11 @@ impl Rules {
     /// by its own short clock (a fifth of a call's): a runaway call is still in its loop by
     /// then, and locating never doubles the time an error takes.
     fn locate(&self, mut state: State, name: &str, args: &[Dynamic], err: &mut ScriptError) {
-        let (engine, trace) = self
-            .tracer
-            .get_or_init(|| sandbox::tracing_engine(&self.limits));
+        let (engine, trace) = self.tracer.get_or_init(|| {
+            let (mut engine, trace) = sandbox::tracing_engine(&self.limits);
+            bindings::register_phases(&mut engine, self.phases.clone());
+            (engine, trace)
+        });
         bindings::budget::reset(self.limits.string_size, self.limits.time() / 5);
         let cell = Rc::new(RefCell::new(std::mem::replace(
             &mut state,
@@ -319,4 +361,8 @@ impl Rules {
         }
         v.to_string()
     }
+}
+
+fn is_ident_char(c: Option<char>) -> bool {
+    c.is_some_and(|c| c.is_alphanumeric() || c == '_')
 }

@@ -145,9 +145,10 @@ fn ask(ctx: &NativeCallContext, g: &mut G, mut spec: Map) -> Fallible<()> {
         Some(p) => p.to_string(),
     };
     budget::text(&prompt, "g.ask")?;
-    let options = spec
-        .remove("options")
-        .map_or_else(|| fail("g.ask: `options`, the answers to choose from, are missing"), Ok)?;
+    let options = spec.remove("options").map_or_else(
+        || fail("g.ask: `options`, the answers to choose from, are missing"),
+        Ok,
+    )?;
     let mut asked = Vec::with_capacity(seats.len());
     for name in &seats {
         let seat = g.seat(name)?;
@@ -157,7 +158,9 @@ fn ask(ctx: &NativeCallContext, g: &mut G, mut spec: Map) -> Fallible<()> {
         let list = if options.is_map() {
             let map = options.read_lock::<Map>().expect("a map");
             match map.get(name.as_str()) {
-                Some(list) if list.is_array() => list.read_lock::<Array>().expect("an array").clone(),
+                Some(list) if list.is_array() => {
+                    list.read_lock::<Array>().expect("an array").clone()
+                }
                 _ => return fail(format!("g.ask: no options for `{name}`")),
             }
         } else if options.is_array() {

@@ -3,9 +3,10 @@
 
 use super::{budget, fail, strings, Fallible, G};
 use crate::primitives::rng;
-use crate::state::Var;
+use crate::state::{Outcome, Var};
 use crate::value::Value;
 use rhai::{Array, Dynamic, Engine, ImmutableString, INT};
+use std::sync::Arc;
 
 pub fn register(engine: &mut Engine) {
     engine.register_type_with_name::<G>("Game");
@@ -107,15 +108,23 @@ pub fn register(engine: &mut Engine) {
             g.read(|s| s.actions_applied as INT)
         });
     // Phases.
+    engine.register_fn("phase", |g: &mut G| {
+        g.read(|s| ImmutableString::from(s.phase.as_str()))
+    });
+    // Until the game's declared phases are known (`Rules::compile` registers them), none.
+    register_phases(engine, Arc::from([]));
+    // The end of the game, as the rules decide it: stored, so that nobody decides any more.
     engine
-        .register_fn("phase", |g: &mut G| {
-            g.read(|s| ImmutableString::from(s.phase.as_str()))
+        .register_fn(
+            "end_game",
+            |g: &mut G, winners: Array, reason: &str| -> Fallible<()> {
+                end_game(g, &winners, reason)
+            },
+        )
+        .register_fn("end_game", |g: &mut G, reason: &str| -> Fallible<()> {
+            end_game(g, &Array::new(), reason)
         })
-        .register_fn("set_phase", |g: &mut G, p: &str| -> Fallible<()> {
-            budget::text(p, "set_phase")?;
-            g.write(|s| s.phase = p.to_string());
-            Ok(())
-        });
+        .register_fn("game_over", |g: &mut G| g.read(|s| s.result.is_some()));
     // Counters: global, and per seat.
     engine
         .register_fn("counter", |g: &mut G, name: &str| {
@@ -287,6 +296,65 @@ pub fn register(engine: &mut Engine) {
                 Ok(())
             },
         );
+}
+
+/// `g.set_phase(name)`, accepting only `""` and the game's declared `phases`: a mistyped
+/// phase is an error at its line, not a phase whose functions silently never run.
+pub fn register_phases(engine: &mut Engine, phases: Arc<[String]>) {
+    engine.register_fn("set_phase", move |g: &mut G, p: &str| -> Fallible<()> {
+        if !p.is_empty() && !phases.iter().any(|d| d == p) {
+            let known = if phases.is_empty() {
+                "this game declares none (list them in game.toml: `phases = [...]`)".to_string()
+            } else {
+                phases.join(", ")
+            };
+            return fail(format!(
+                "no phase `{}`; phases: {known}",
+                crate::text::excerpt(p)
+            ));
+        }
+        budget::text(p, "set_phase")?;
+        g.write(|s| s.phase = p.to_string());
+        Ok(())
+    });
+}
+
+/// The longest reason `end_game` keeps: it is one line of a report.
+pub const MAX_REASON_CHARS: usize = 200;
+
+fn end_game(g: &mut G, winners: &Array, reason: &str) -> Fallible<()> {
+    if let Some(done) = g.read(|s| s.result.clone()) {
+        return fail(format!(
+            "the game has already ended ({})",
+            if done.reason.is_empty() {
+                "no reason given"
+            } else {
+                done.reason.as_str()
+            }
+        ));
+    }
+    if reason.chars().any(char::is_control) || reason.chars().count() > MAX_REASON_CHARS {
+        return fail(format!(
+            "end_game: the reason is one line of at most {MAX_REASON_CHARS} characters"
+        ));
+    }
+    budget::charge(winners.len() as u64, "end_game")?;
+    let mut seats = Vec::with_capacity(winners.len());
+    for name in super::string_list(winners, "winners")? {
+        let seat = g.seat(&name)?;
+        if seats.contains(&seat) {
+            return fail(format!("end_game: seat `{name}` is listed twice"));
+        }
+        seats.push(seat);
+    }
+    budget::text(reason, "end_game")?;
+    g.write(|s| {
+        s.result = Some(Outcome {
+            winners: seats,
+            reason: reason.to_string(),
+        })
+    });
+    Ok(())
 }
 
 /// The counter named `name`, created at 0 (its name paid for); allocates the name only the

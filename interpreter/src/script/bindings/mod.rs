@@ -16,6 +16,7 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 pub use card::Card;
+pub use game::register_phases;
 pub use graph::GraphRef;
 pub use grid::GridRef;
 pub use zone::ZoneRef;
