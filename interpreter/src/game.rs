@@ -1,6 +1,7 @@
 //! `Game`: compiled rules plus their manifest; it makes states and answers the decision
 //! protocol for them (who decides, legal actions, apply, winners, views).
 
+mod illegal;
 mod returned;
 
 use crate::manifest::{self, GameSpec};
@@ -453,23 +454,10 @@ impl Game {
                 return Ok(canonical);
             }
         }
-        const SHOWN: usize = 30;
-        let mut list = legal
-            .iter()
-            .take(SHOWN)
-            .cloned()
-            .collect::<Vec<_>>()
-            .join(", ");
-        if legal.len() > SHOWN {
-            list.push_str(&format!(", ... ({} in all)", legal.len()));
-        }
-        if legal.is_empty() {
-            list = "none".into();
-        }
         Err(PlayError::Illegal {
             seat: state.seat_name(seat).to_string(),
+            legal: illegal::hint(legal, &notation),
             action: notation,
-            legal: list,
         })
     }
 
