@@ -2,6 +2,7 @@
 //! protocol for them (who decides, legal actions, apply, winners, views).
 
 mod agenda;
+mod illegal;
 pub(crate) mod returned;
 #[cfg(test)]
 mod tests;
@@ -554,23 +555,10 @@ impl Game {
                 Accepted::No => {}
             }
         }
-        const SHOWN: usize = 30;
-        let mut list = legal
-            .iter()
-            .take(SHOWN)
-            .cloned()
-            .collect::<Vec<_>>()
-            .join(", ");
-        if legal.len() > SHOWN {
-            list.push_str(&format!(", ... ({} in all)", legal.len()));
-        }
-        if legal.is_empty() {
-            list = "none".into();
-        }
         Err(PlayError::Illegal {
             seat: state.seat_name(seat).to_string(),
+            legal: illegal::hint(legal, &notation),
             action: notation,
-            legal: list,
         })
     }
 

@@ -112,10 +112,13 @@ impl Value {
                 .parse()
                 .map(Value::Int)
                 .map_err(|_| format!("`{text}` is not a whole number")),
-            Value::Bool(_) => match text.trim() {
-                "true" | "yes" | "on" | "1" => Ok(Value::Bool(true)),
-                "false" | "no" | "off" | "0" => Ok(Value::Bool(false)),
-                _ => Err(format!("`{text}` is not true or false")),
+            // The usual spellings, in any case: `-o coop=TRUE` is as good as `coop=yes`.
+            Value::Bool(_) => match text.trim().to_ascii_lowercase().as_str() {
+                "true" | "t" | "yes" | "y" | "on" | "1" => Ok(Value::Bool(true)),
+                "false" | "f" | "no" | "n" | "off" | "0" => Ok(Value::Bool(false)),
+                _ => Err(format!(
+                    "`{text}` is not true or false (write true/false, yes/no, on/off or 1/0)"
+                )),
             },
             _ => Ok(Value::Str(text.trim().to_string())),
         }

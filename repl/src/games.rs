@@ -45,8 +45,9 @@ pub fn game_dir(args: &GameArgs) -> anyhow::Result<PathBuf> {
 
 pub fn load(args: &GameArgs) -> anyhow::Result<Game> {
     let dir = game_dir(args)?;
+    // The error keeps its type, so that its source line can be shown under it.
     Game::load(&dir, &args.game)
-        .map_err(|e| anyhow::anyhow!("{e}"))
+        .map_err(anyhow::Error::new)
         .with_context(|| format!("loading game {}", args.game))
 }
 

@@ -11,7 +11,8 @@ mod shell;
 mod sim;
 mod watch;
 
-use boardscript_interpreter::script::SCRIPT_STACK_SIZE;
+use boardscript_interpreter::script::{ScriptError, SCRIPT_STACK_SIZE};
+use boardscript_interpreter::PlayError;
 use clap::Parser;
 use std::process::ExitCode;
 
@@ -36,9 +37,26 @@ fn main() -> ExitCode {
         Err(err) if is_broken_pipe(&err) => ExitCode::SUCCESS,
         Err(err) => {
             eprintln!("error: {err:#}");
+            if let Some(excerpt) = script_excerpt(&err) {
+                eprintln!("{excerpt}");
+            }
             ExitCode::from(2)
         }
     }
+}
+
+/// The source line and caret of a script error behind `err` (a game that does not compile,
+/// or whose setup fails), as the REPL draws them.
+fn script_excerpt(err: &anyhow::Error) -> Option<String> {
+    err.chain().find_map(|e| {
+        let script = e
+            .downcast_ref::<ScriptError>()
+            .or_else(|| match e.downcast_ref() {
+                Some(PlayError::Script(s)) => Some(s),
+                _ => None,
+            })?;
+        script.excerpt(&[])
+    })
 }
 
 fn is_broken_pipe(err: &anyhow::Error) -> bool {

@@ -2,7 +2,7 @@
 //! exactly one line of JSON per reply, `{"ok":true,...}` or `{"ok":false,"error":"..."}`.
 //! The commands are the REPL's; see docs/protocol.md.
 
-use crate::session::Session;
+use crate::session::{Outcome, Session};
 use crate::shell::run_line;
 use crate::watch::Watcher;
 use boardscript_interpreter::text::one_line;
@@ -13,14 +13,29 @@ use std::process::ExitCode;
 pub fn run(mut session: Session, watcher: Option<Watcher>) -> anyhow::Result<ExitCode> {
     let mut out = std::io::stdout().lock();
     for line in crate::shell::input_lines() {
-        if let Some(w) = &watcher {
-            // Reload notes go to stderr: stdout carries exactly one reply per command.
-            w.reload_if_changed(&mut session, &mut |text| eprintln!("{text}"));
-        }
-        let (reply, quit) = match line {
+        // A reload the watcher runs is reported in the reply to the command it ran before
+        // (stdout carries exactly one reply per command), and noted on stderr for people.
+        let reloaded = watcher
+            .as_ref()
+            .and_then(|w| w.reload_if_changed(&mut session))
+            .map(|outcome| {
+                let (reply, _) = to_json(outcome);
+                eprintln!(
+                    "(scripts changed) {}",
+                    reply["text"]
+                        .as_str()
+                        .or(reply["error"].as_str())
+                        .unwrap_or("")
+                );
+                reply
+            });
+        let (mut reply, quit) = match line {
             Ok(line) => answer(&mut session, &line),
             Err(e) => (json!({"ok": false, "error": e}), false),
         };
+        if let (Some(r), Some(obj)) = (reloaded, reply.as_object_mut()) {
+            obj.insert("reloaded".into(), r);
+        }
         writeln!(out, "{reply}")?;
         out.flush()?;
         if quit {
@@ -32,7 +47,12 @@ pub fn run(mut session: Session, watcher: Option<Watcher>) -> anyhow::Result<Exi
 
 /// One reply line for one command line.
 pub fn answer(session: &mut Session, line: &str) -> (Value, bool) {
-    match run_line(session, line) {
+    to_json(run_line(session, line))
+}
+
+/// A command's outcome as its JSON reply, and whether it asked to quit.
+fn to_json(outcome: Outcome) -> (Value, bool) {
+    match outcome {
         Ok(reply) => {
             let mut obj = serde_json::Map::new();
             obj.insert("ok".into(), json!(true));

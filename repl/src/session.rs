@@ -11,6 +11,8 @@ use boardscript_interpreter::primitives::rng::{self, GameRng};
 use boardscript_interpreter::script::ScriptError;
 use boardscript_interpreter::{Match, PlayError, Setup};
 use serde_json::{json, Map, Value};
+use std::cell::RefCell;
+use std::collections::BTreeSet;
 
 /// A command's answer: what a person reads, and the fields of the JSON reply.
 #[derive(Debug, Default)]
@@ -49,18 +51,22 @@ impl Reply {
 #[derive(Debug)]
 pub struct Failure {
     pub message: String,
-    pub script: Option<ScriptError>,
+    pub script: Option<Box<ScriptError>>,
+    /// The source line and caret, when known where the error arose (a reload's error is in
+    /// the new rules' files, not in the rules the session still runs).
+    pub excerpt: Option<String>,
 }
 
 impl From<PlayError> for Failure {
     fn from(e: PlayError) -> Failure {
         let script = match &e {
-            PlayError::Script(s) => Some(s.clone()),
+            PlayError::Script(s) => Some(Box::new(s.clone())),
             _ => None,
         };
         Failure {
             message: e.to_string(),
             script,
+            excerpt: None,
         }
     }
 }
@@ -70,6 +76,7 @@ impl From<String> for Failure {
         Failure {
             message,
             script: None,
+            excerpt: None,
         }
     }
 }
@@ -79,6 +86,7 @@ impl From<&str> for Failure {
         Failure {
             message: message.into(),
             script: None,
+            excerpt: None,
         }
     }
 }
@@ -94,6 +102,10 @@ pub struct Session {
     bot_rng: GameRng,
     /// The one seat this client plays and sees (`--seat`); `None`: every seat (god mode).
     pub seat: Option<usize>,
+    /// The numbered list `actions` last showed, as `(seat, action)`: what `<n>` picks from.
+    shown: Option<Vec<(String, String)>>,
+    /// First words of the actions listed so far, to know a bare action from a typo.
+    verbs: RefCell<BTreeSet<String>>,
 }
 
 /// Everything a command may change, taken before it runs and put back if it fails.
@@ -124,7 +136,7 @@ impl Session {
     pub fn start(args: GameArgs, setup: Setup, seat: Option<&str>) -> anyhow::Result<Session> {
         let game = games::load(&args)?;
         let bot_rng = rng::seeded(setup.seed ^ 0xB07);
-        let m = Match::new(game, setup).map_err(|e| anyhow::anyhow!("{e}"))?;
+        let m = Match::new(game, setup).map_err(anyhow::Error::new)?;
         let seat = match seat {
             None => None,
             Some(name) => Some(m.state.seat_index(name).ok_or_else(|| {
@@ -140,6 +152,8 @@ impl Session {
             args,
             bot_rng,
             seat,
+            shown: None,
+            verbs: RefCell::new(BTreeSet::new()),
         };
         session
             .play_others()
@@ -206,6 +220,11 @@ impl Session {
     /// mode only the client's own seat.
     fn numbered(&self) -> Result<Vec<(String, Vec<String>)>, Failure> {
         let d = self.m.game.decisions(&self.m.state)?;
+        self.note_verbs(
+            d.seats
+                .iter()
+                .flat_map(|(_, a)| a.iter().map(|x| x.as_str())),
+        );
         Ok(d.seats
             .into_iter()
             .filter(|(s, _)| self.seat.is_none_or(|me| me == *s))
@@ -216,11 +235,43 @@ impl Session {
             .collect())
     }
 
-    /// Legal actions of the first deciding seat (the one `actions` shows), for tab completion.
-    pub fn completions(&self) -> Vec<String> {
-        self.numbered()
-            .map(|d| d.into_iter().take(1).flat_map(|(_, a)| a).collect())
-            .unwrap_or_default()
+    /// What tab completion may offer now: the seats this client may name, and the deciding
+    /// seats it may see the options of, with those options (the first one is the seat
+    /// `actions` shows).
+    pub fn completions(&self) -> Completions {
+        let seats = match self.seat {
+            Some(me) => vec![self.m.state.seat_name(me).to_string()],
+            None => self.m.state.seats.iter().map(|s| s.to_string()).collect(),
+        };
+        Completions {
+            seats,
+            deciding: self.numbered().unwrap_or_default(),
+        }
+    }
+
+    fn note_verbs<'a>(&self, actions: impl Iterator<Item = &'a str>) {
+        let mut verbs = self.verbs.borrow_mut();
+        for a in actions {
+            if let Some(w) = a.split_whitespace().next() {
+                if !verbs.contains(w) {
+                    verbs.insert(w.to_string());
+                }
+            }
+        }
+    }
+
+    /// Whether `word` is the first word of an action of this game: one legal now, one listed
+    /// earlier in the session, or one in the game's log (played, loaded or undone).
+    pub fn is_action_word(&self, word: &str) -> bool {
+        if let Ok(d) = self.m.game.decisions(&self.m.state) {
+            self.note_verbs(
+                d.seats
+                    .iter()
+                    .flat_map(|(_, a)| a.iter().map(|x| x.as_str())),
+            );
+        }
+        self.note_verbs(self.m.actions().iter().map(|p| p.action.as_str()));
+        self.verbs.borrow().contains(word)
     }
 
     pub fn execute(&mut self, cmd: Command) -> Outcome {
@@ -299,8 +350,9 @@ impl Session {
             .with("view", st.view(idx).to_json()))
     }
 
-    fn actions(&self) -> Outcome {
+    fn actions(&mut self) -> Outcome {
         let list = self.numbered()?;
+        self.shown = Some(numbering(&list));
         if list.is_empty() {
             return Ok(Reply::text("the game is over; nobody decides").with("deciding", json!({})));
         }
@@ -336,17 +388,25 @@ impl Session {
         Ok(Reply::text(text.trim_end()).with("deciding", Value::Object(deciding)))
     }
 
+    /// `<n>`: the n-th action of the list `actions` last showed, if it is still the list of
+    /// the moment (a number means what the player saw, never a list they did not see).
     fn pick(&mut self, n: usize) -> Outcome {
-        let all: Vec<(String, String)> = self
-            .numbered()?
-            .into_iter()
-            .take(1)
-            .flat_map(|(s, acts)| acts.into_iter().map(move |a| (s.clone(), a)))
-            .collect();
-        let (seat, action) = all
+        let Some(shown) = &self.shown else {
+            return Err(format!(
+                "no list to pick {n} from yet: type `actions` to number the legal actions"
+            )
+            .into());
+        };
+        if *shown != numbering(&self.numbered()?) {
+            return Err(
+                "the legal actions changed since `actions` numbered them: type `actions` to see them again, then pick"
+                    .into(),
+            );
+        }
+        let (seat, action) = shown
             .get(n.wrapping_sub(1))
             .cloned()
-            .ok_or_else(|| format!("no action {n}: there are {} (see `actions`)", all.len()))?;
+            .ok_or_else(|| format!("no action {n}: `actions` listed {}", shown.len()))?;
         self.act(Some(&seat), &action)
     }
 
@@ -525,13 +585,23 @@ impl Session {
     }
 
     pub fn reload(&mut self) -> Outcome {
-        let game = games::load(&self.args).map_err(|e| Failure {
-            message: format!("{e:#}; old rules kept"),
-            script: None,
+        // The error is in the new files: its excerpt is read from them (`&[]`), not from the
+        // rules still running.
+        let game = games::load(&self.args).map_err(|e| {
+            let script = e.downcast_ref::<ScriptError>().cloned().map(Box::new);
+            Failure {
+                message: format!("{e:#}; old rules kept"),
+                excerpt: script.as_ref().and_then(|s| s.excerpt(&[])),
+                script,
+            }
         })?;
-        let report = self.m.reload(game).map_err(|e| Failure {
-            message: format!("{e}; old rules kept"),
-            ..Failure::from(e)
+        let report = self.m.reload(game).map_err(|e| {
+            let f = Failure::from(e);
+            Failure {
+                message: format!("{}; old rules kept", f.message),
+                excerpt: f.script.as_ref().and_then(|s| s.excerpt(&[])),
+                ..f
+            }
         })?;
         let text = match &report.refused {
             None => format!("reloaded: {} action(s) replayed", report.replayed),
@@ -600,6 +670,24 @@ impl Session {
             .with("winners", json!(winners))
             .with("deciding", json!(deciding)))
     }
+}
+
+/// What tab completion may offer (see `Session::completions`).
+#[derive(Debug, Clone, Default)]
+pub struct Completions {
+    /// Seats this client may name (`@seat`): every seat, or with `--seat` its own.
+    pub seats: Vec<String>,
+    /// Deciding seats whose options this client may be shown, with their legal actions; the
+    /// first is the seat `actions` shows.
+    pub deciding: Vec<(String, Vec<String>)>,
+}
+
+/// The numbers `actions` gives: the first deciding seat's actions, in order.
+fn numbering(list: &[(String, Vec<String>)]) -> Vec<(String, String)> {
+    list.iter()
+        .take(1)
+        .flat_map(|(s, acts)| acts.iter().map(move |a| (s.clone(), a.clone())))
+        .collect()
 }
 
 /// A client may name any readable file as a position; the script's error about it must not

@@ -3,8 +3,9 @@
 use crate::cli::{CheckArgs, SimArgs};
 use crate::games;
 use boardscript_interpreter::bots::{catch_panic, replay, sim};
+use boardscript_interpreter::script::excerpt_in_message;
 use boardscript_interpreter::{Game, Setup};
-use indicatif::{ProgressBar, ProgressStyle};
+use indicatif::{ProgressBar, ProgressState, ProgressStyle};
 use std::process::ExitCode;
 
 /// More threads than this per core only adds compiles of the game (one per thread).
@@ -27,8 +28,12 @@ pub fn sim(args: SimArgs) -> anyhow::Result<ExitCode> {
         ProgressBar::new(args.games)
     };
     bar.set_style(
-        ProgressStyle::with_template("{bar:40} {pos}/{len} games  {per_sec}  eta {eta}")
-            .expect("valid template"),
+        ProgressStyle::with_template("{bar:40} {pos}/{len} games  {rate}  eta {eta}")
+            .expect("valid template")
+            // indicatif's `{per_sec}` prints `155.2086/s`: whole games are enough.
+            .with_key("rate", |s: &ProgressState, w: &mut dyn std::fmt::Write| {
+                let _ = w.write_str(&rate(s.per_sec()));
+            }),
     );
     let load = || Game::load(&dir, &id).map_err(|e| e.to_string());
     let report = sim::simulate(&load, &setup, args.games, threads, args.max_actions, &|n| {
@@ -136,6 +141,9 @@ fn check_here(args: &CheckArgs) -> anyhow::Result<ExitCode> {
         game.spec.scripts.len()
     );
     let mut failures = 0;
+    // Each distinct error is shown once, with its source line: one bug in the rules would
+    // otherwise fill the screen with the same error for every playout.
+    let mut errors: Vec<(String, u64, Vec<u64>)> = vec![];
     for i in 0..args.games {
         let seed = sim::game_seed(1, i);
         let s = setup(seed);
@@ -148,18 +156,21 @@ fn check_here(args: &CheckArgs) -> anyhow::Result<ExitCode> {
                 d @ (replay::Divergence::WonButGoesOn { .. } | replay::Divergence::Winners { .. }),
             ) = &replayed
             {
-                return Some(format!("does not end when won: {d}"));
+                return Some(("does not end when won".to_string(), d.to_string()));
             }
             if let Some(e) = &rec.outcome.error {
-                return Some(format!(
-                    "failed after {} action(s): {e}",
-                    rec.outcome.length
+                return Some((
+                    format!("failed after {} action(s)", rec.outcome.length),
+                    e.clone(),
                 ));
             }
             replayed.err().map(|d| {
-                format!(
-                    "is not deterministic: replaying its {} action(s), {d}",
-                    rec.actions.len()
+                (
+                    format!(
+                        "is not deterministic: replaying its {} action(s)",
+                        rec.actions.len()
+                    ),
+                    d.to_string(),
                 )
             })
         });
@@ -168,12 +179,34 @@ fn check_here(args: &CheckArgs) -> anyhow::Result<ExitCode> {
             if let Ok(fresh) = games::load(&args.game) {
                 game = fresh;
             }
-            Some(format!("failed: internal error: {panic}"))
+            Some(("failed".into(), format!("internal error: {panic}")))
         });
-        if let Some(problem) = problem {
-            failures += 1;
-            println!("  playout {i} (seed {seed}) {problem}");
+        let Some((what, error)) = problem else {
+            continue;
+        };
+        failures += 1;
+        match errors.iter_mut().find(|(e, _, _)| *e == error) {
+            Some((_, _, again)) => again.push(i),
+            None => {
+                println!("  playout {i} (seed {seed}) {what}: {error}");
+                if let Some(excerpt) = excerpt_in_message(&error, game.rules().sources()) {
+                    println!("{excerpt}");
+                }
+                errors.push((error, i, vec![]));
+            }
         }
+    }
+    for (_, first, again) in errors.iter().filter(|(_, _, again)| !again.is_empty()) {
+        const LISTED: usize = 10;
+        let mut list: Vec<String> = again.iter().take(LISTED).map(u64::to_string).collect();
+        if again.len() > LISTED {
+            list.push("...".into());
+        }
+        println!(
+            "  {} more playout(s) failed with the same error as playout {first}: {}",
+            again.len(),
+            list.join(", ")
+        );
     }
     if failures == 0 {
         println!("  {} random playout(s) finished without error", args.games);
@@ -181,5 +214,19 @@ fn check_here(args: &CheckArgs) -> anyhow::Result<ExitCode> {
     } else {
         println!("  {failures} of {} playout(s) failed", args.games);
         Ok(ExitCode::from(1))
+    }
+}
+
+/// The progress bar's speed: `155 games/s`.
+fn rate(per_second: f64) -> String {
+    format!("{per_second:.0} games/s")
+}
+
+#[cfg(test)]
+mod tests {
+    /// i10-19: the progress bar shows whole games per second, not `155.2086/s`.
+    #[test]
+    fn the_rate_is_rounded() {
+        assert_eq!(super::rate(155.2086), "155 games/s");
     }
 }

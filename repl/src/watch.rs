@@ -1,6 +1,7 @@
 //! `play --watch`: notices saved script files and reloads the rules on its own.
 
-use crate::session::Session;
+use crate::session::{Outcome, Session};
+use crate::shell::guarded;
 use boardscript_interpreter::manifest::GameSpec;
 use notify::{RecursiveMode, Watcher as _};
 use std::cell::RefCell;
@@ -59,10 +60,11 @@ impl Watcher {
         })
     }
 
-    /// Reloads if any file changed since the last look; `say` prints the report.
-    pub fn reload_if_changed(&self, session: &mut Session, say: &mut dyn FnMut(&str)) {
+    /// Reloads if any file changed since the last look, all or nothing like a typed
+    /// `reload`, and returns its outcome; `None` when nothing changed.
+    pub fn reload_if_changed(&self, session: &mut Session) -> Option<Outcome> {
         if self.changes.try_iter().count() == 0 {
-            return;
+            return None;
         }
         // Editors save in several writes; let them finish, then drop the rest of the burst.
         std::thread::sleep(std::time::Duration::from_millis(50));
@@ -75,9 +77,6 @@ impl Watcher {
             let _ = inner.watch(d, RecursiveMode::Recursive);
         }
         drop(inner);
-        match session.reload() {
-            Ok(reply) => say(&format!("(scripts changed) {}", reply.text)),
-            Err(f) => say(&format!("(scripts changed) error: {}", f.message)),
-        }
+        Some(guarded(session, Session::reload))
     }
 }

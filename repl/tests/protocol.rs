@@ -44,6 +44,8 @@ fn do_plays_and_reports_the_action() {
     let legal = p.legal("blue");
     let v = p.ok("2");
     assert_eq!(v["action"], legal[1].as_str());
+    // The list changed: numbers pick again only once `actions` has shown it.
+    p.legal("blue");
     let v = p.ok("pick 1");
     assert_eq!(v["seat"], "blue");
     p.finish();

@@ -1,6 +1,6 @@
 //! Script errors with their place (`file:line:column`), converted from Rhai in one spot.
 
-use super::Limits;
+use super::{Limits, Source};
 use rhai::{EvalAltResult, ParseError, Position};
 use std::collections::HashMap;
 use std::fmt;
@@ -22,8 +22,14 @@ impl fmt::Display for ScriptPos {
 
 #[derive(Debug, Clone, thiserror::Error)]
 pub enum ScriptError {
+    /// `source_line` is the text of the line at fault, kept from the compile: the file may
+    /// change again before the error is shown (`--watch`).
     #[error("{at}: syntax error: {message}")]
-    Syntax { at: ScriptPos, message: String },
+    Syntax {
+        at: ScriptPos,
+        message: String,
+        source_line: String,
+    },
     #[error("{at}: in `{function}`: {message}")]
     Runtime {
         at: ScriptPos,
@@ -81,12 +87,49 @@ impl ScriptError {
         }
     }
 
-    pub fn syntax(file: &str, err: &ParseError) -> ScriptError {
+    /// A compile error of `text` (the whole source of `file`).
+    pub fn syntax(file: &str, text: &str, err: &ParseError) -> ScriptError {
         let at = pos(file, err.position());
+        let source_line = text
+            .lines()
+            .nth(at.line.saturating_sub(1))
+            .unwrap_or_default()
+            .to_string();
         ScriptError::Syntax {
             at,
             message: err.err_type().to_string(),
+            source_line,
         }
+    }
+
+    /// The line at fault with a `^` under the column, as two lines (` 12 | text`, then the
+    /// caret), for people; `None` when the error has no place or its line cannot be found.
+    /// A runtime error's line is looked up in `sources` (the rules that ran), else read from
+    /// its file.
+    pub fn excerpt(&self, sources: &[Source]) -> Option<String> {
+        let at = self.position()?;
+        if at.line == 0 {
+            return None;
+        }
+        let line = match self {
+            ScriptError::Syntax { source_line, .. } => source_line.clone(),
+            _ => {
+                let text = match sources.iter().find(|s| *s.name == *at.file) {
+                    Some(s) => s.text.clone(),
+                    // Only a script file's name is a path; `eval` is not a file to read.
+                    None if at.file.contains(['/', '\\']) => {
+                        std::fs::read_to_string(&*at.file).ok()?
+                    }
+                    None => return None,
+                };
+                text.lines().nth(at.line - 1)?.to_string()
+            }
+        };
+        // A blank line (the end of an `eval` that stopped short) shows nothing useful.
+        if line.trim().is_empty() {
+            return None;
+        }
+        Some(caret_under(at.line, &line, at.column))
     }
 
     /// Unwraps Rhai's chain of function calls down to the innermost error; its function names
@@ -151,6 +194,31 @@ impl ScriptError {
             }
         }
     }
+}
+
+/// The excerpt (as `ScriptError::excerpt`) for an error already turned into text, such as a
+/// failed playout's: the first `file:line:column` in `message` naming one of `sources`.
+pub fn excerpt_in_message(message: &str, sources: &[Source]) -> Option<String> {
+    sources.iter().find_map(|src| {
+        let at = message.find(&format!("{}:", src.name))? + src.name.len() + 1;
+        let mut numbers = message[at..].splitn(3, ':');
+        let line: usize = numbers.next()?.parse().ok()?;
+        let column: usize = numbers.next()?.parse().ok()?;
+        let text = src.text.lines().nth(line.checked_sub(1)?)?;
+        Some(caret_under(line, text, column))
+    })
+}
+
+/// ` 12 | text` and, below it, a `^` under `column` (1-based, in characters; tabs before it
+/// are kept so the caret lines up).
+pub fn caret_under(line_no: usize, line: &str, column: usize) -> String {
+    let num = line_no.to_string();
+    let pad: String = line
+        .chars()
+        .take(column.saturating_sub(1))
+        .map(|c| if c == '\t' { '\t' } else { ' ' })
+        .collect();
+    format!(" {num} | {line}\n {} | {pad}^", " ".repeat(num.len()))
 }
 
 fn pos(file: &str, p: Position) -> ScriptPos {

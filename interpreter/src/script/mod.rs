@@ -8,7 +8,7 @@ pub mod sandbox;
 use crate::state::State;
 use crate::value;
 use bindings::G;
-pub use error::{ScriptError, ScriptPos};
+pub use error::{excerpt_in_message, ScriptError, ScriptPos};
 use rhai::{CallFnOptions, Dynamic, Engine, Scope, AST};
 pub use sandbox::{Limits, MAX_VALUE_DEPTH, SCRIPT_STACK_SIZE};
 use std::cell::RefCell;
@@ -95,7 +95,7 @@ impl Rules {
         for src in &sources {
             let mut part = engine
                 .compile(&src.text)
-                .map_err(|e| ScriptError::syntax(&src.name, &e))?;
+                .map_err(|e| ScriptError::syntax(&src.name, &src.text, &e))?;
             part.set_source(src.name.to_string());
             for f in part.iter_functions() {
                 fn_files.insert(f.name.to_string(), src.name.clone());
@@ -310,7 +310,7 @@ impl Rules {
         let part = self
             .engine
             .compile(&text)
-            .map_err(|e| ScriptError::syntax("eval", &e))?;
+            .map_err(|e| ScriptError::syntax("eval", &text, &e))?;
         let ast = self.ast.clone_functions_only().merge(&part);
         let mut scope = Scope::new();
         scope.push("g", G(Rc::new(RefCell::new(state.clone()))));

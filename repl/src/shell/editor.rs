@@ -1,9 +1,9 @@
-//! The line editor: rustyline with persistent history and tab completion of commands and of
-//! the legal actions of the moment.
+//! The line editor: rustyline with persistent history and tab completion (`complete`).
 
-use super::{handle_line, Session};
+use super::complete::complete;
+use super::{handle_line, say_reloaded, Session};
+use crate::session::Completions;
 use crate::watch::Watcher;
-use boardscript_grammar::COMMANDS;
 use rustyline::completion::{Completer, Pair};
 use rustyline::error::ReadlineError;
 use rustyline::{Context, Editor, Helper, Highlighter, Hinter, Validator};
@@ -12,10 +12,10 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::rc::Rc;
 
-/// Completes the first word from the command list and, after `do `, the legal actions.
+/// Completes from what the session offered at the last prompt (see `complete`).
 #[derive(Helper, Hinter, Highlighter, Validator)]
 struct BoardHelper {
-    actions: Rc<RefCell<Vec<String>>>,
+    offered: Rc<RefCell<Completions>>,
 }
 
 impl Completer for BoardHelper {
@@ -27,44 +27,15 @@ impl Completer for BoardHelper {
         pos: usize,
         _: &Context<'_>,
     ) -> rustyline::Result<(usize, Vec<Pair>)> {
-        let before = &line[..pos];
-        let pair = |s: &str| Pair {
-            display: s.to_string(),
-            replacement: s.to_string(),
-        };
-        if let Some(rest) = before.strip_prefix("do ") {
-            // Skip an `@seat ` prefix; complete the whole action text after it.
-            let offset = if rest.starts_with('@') {
-                rest.find(' ').map_or(rest.len(), |i| i + 1)
-            } else {
-                0
-            };
-            let typed = &rest[offset..];
-            let hits = self
-                .actions
-                .borrow()
-                .iter()
-                .filter(|a| a.starts_with(typed))
-                .map(|a| pair(a))
-                .collect();
-            return Ok((3 + offset, hits));
-        }
-        if !before.contains(' ') {
-            let mut hits: Vec<Pair> = COMMANDS
-                .iter()
-                .filter(|c| c.name.starts_with(before))
-                .map(|c| pair(c.name))
-                .collect();
-            hits.extend(
-                self.actions
-                    .borrow()
-                    .iter()
-                    .filter(|a| !before.is_empty() && a.starts_with(before))
-                    .map(|a| pair(a)),
-            );
-            return Ok((0, hits));
-        }
-        Ok((pos, vec![]))
+        let (at, hits) = complete(&self.offered.borrow(), &line[..pos]);
+        let pairs = hits
+            .into_iter()
+            .map(|s| Pair {
+                display: s.clone(),
+                replacement: s,
+            })
+            .collect();
+        Ok((at, pairs))
     }
 }
 
@@ -73,10 +44,10 @@ fn history_path() -> Option<PathBuf> {
 }
 
 pub fn run(mut session: Session, watcher: Option<Watcher>) -> anyhow::Result<ExitCode> {
-    let actions = Rc::new(RefCell::new(vec![]));
+    let offered = Rc::new(RefCell::new(Completions::default()));
     let mut editor: Editor<BoardHelper, _> = Editor::new()?;
     editor.set_helper(Some(BoardHelper {
-        actions: actions.clone(),
+        offered: offered.clone(),
     }));
     let history = history_path();
     if let Some(h) = &history {
@@ -100,9 +71,10 @@ pub fn run(mut session: Session, watcher: Option<Watcher>) -> anyhow::Result<Exi
     let mut interrupted = false;
     loop {
         if let Some(w) = &watcher {
-            w.reload_if_changed(&mut session, &mut |text| println!("{text}"));
+            let reloaded = w.reload_if_changed(&mut session);
+            say_reloaded(&session, reloaded);
         }
-        *actions.borrow_mut() = session.completions();
+        *offered.borrow_mut() = session.completions();
         let deciding = session.deciding_names();
         let who = if deciding.is_empty() {
             "over".to_string()
@@ -115,7 +87,8 @@ pub fn run(mut session: Session, watcher: Option<Watcher>) -> anyhow::Result<Exi
                 interrupted = false;
                 // A script saved while the prompt waited applies to this very line.
                 if let Some(w) = &watcher {
-                    w.reload_if_changed(&mut session, &mut |text| println!("{text}"));
+                    let reloaded = w.reload_if_changed(&mut session);
+                    say_reloaded(&session, reloaded);
                 }
                 if !line.trim().is_empty() {
                     let _ = editor.add_history_entry(line.as_str());

@@ -2,6 +2,7 @@
 //! otherwise. Every line goes through `Session::execute`; errors are printed and the loop
 //! goes on with the game unchanged.
 
+mod complete;
 mod editor;
 
 use crate::cli::PlayArgs;
@@ -58,7 +59,8 @@ fn random_seed() -> u64 {
 fn run_plain(mut session: Session, watcher: Option<Watcher>) -> anyhow::Result<ExitCode> {
     for line in input_lines() {
         if let Some(w) = &watcher {
-            w.reload_if_changed(&mut session, &mut |text| println!("{text}"));
+            let reloaded = w.reload_if_changed(&mut session);
+            say_reloaded(&session, reloaded);
         }
         match line {
             Ok(line) => {
@@ -71,6 +73,15 @@ fn run_plain(mut session: Session, watcher: Option<Watcher>) -> anyhow::Result<E
         std::io::stdout().flush()?;
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Prints what a reload the watcher ran says (nothing when it did not run).
+pub fn say_reloaded(session: &Session, outcome: Option<Outcome>) {
+    match outcome {
+        None => {}
+        Some(Ok(reply)) => anstream::println!("(scripts changed) {}", reply.text),
+        Some(Err(f)) => anstream::println!("(scripts changed) {}", format_failure(session, &f)),
+    }
 }
 
 /// Lines of standard input; a line that is not UTF-8 (or a read error) is an `Err` with a
@@ -113,28 +124,35 @@ pub fn handle_line(session: &mut Session, line: &str) -> bool {
 
 /// Parses and executes a line; a panic inside is caught, reported, and the game restored.
 pub fn run_line(session: &mut Session, line: &str) -> Outcome {
-    let cmd = match parse_command(line) {
-        Ok(Some(cmd)) => cmd,
-        Ok(None) => return Ok(Default::default()),
-        // A line that starts like a legal action (`c3`, `rescue 3+5-2`) is played as one,
-        // as if it began with `do`.
-        Err(_) if starts_like_an_action(session, line) => Command::Do {
-            seat: None,
-            action: line.trim().to_string(),
-        },
-        Err(e) => {
-            return Err(Failure::from(format!(
-                "{}{}",
-                e.message,
-                column_hint(e.column)
-            )))
-        }
-    };
-    // A command is all or nothing: whatever fails, even half-way through (`bot 5` on its third
-    // action, a `do` whose next position the script cannot list), the game and its undo and
-    // redo history go back to what they were.
+    guarded(session, |session| {
+        let cmd = match parse_command(line) {
+            Ok(Some(cmd)) => cmd,
+            Ok(None) => return Ok(Default::default()),
+            // A line whose first word begins an action of this game (`c3`, `rescue 3+5-2`,
+            // `stop`) is played as if it began with `do`, so one not legal now is refused as
+            // `do` refuses it, not as an unknown command.
+            Err(_) if starts_like_an_action(session, line) => Command::Do {
+                seat: None,
+                action: line.trim().to_string(),
+            },
+            Err(e) => {
+                return Err(Failure::from(format!(
+                    "{}{}",
+                    e.message,
+                    column_hint(e.column)
+                )))
+            }
+        };
+        session.execute(cmd)
+    })
+}
+
+/// Runs `work` all or nothing: whatever fails, even half-way through (`bot 5` on its third
+/// action, a `do` whose next position the script cannot list, a reload), the game and its
+/// undo and redo history go back to what they were; a panic is reported as an error.
+pub fn guarded(session: &mut Session, work: impl FnOnce(&mut Session) -> Outcome) -> Outcome {
     let checkpoint = session.checkpoint();
-    match catch_unwind(AssertUnwindSafe(|| session.execute(cmd))) {
+    match catch_unwind(AssertUnwindSafe(|| work(session))) {
         Ok(Ok(reply)) => Ok(reply),
         Ok(Err(failure)) => {
             session.restore(checkpoint);
@@ -150,20 +168,12 @@ pub fn run_line(session: &mut Session, line: &str) -> Outcome {
     }
 }
 
-/// Whether the first word of `line` is the first word of an action some deciding seat may
-/// play now.
+/// Whether the first word of `line` is the first word of an action of this game (legal now,
+/// listed earlier, or in the game's log); a typo of a command is not.
 fn starts_like_an_action(session: &Session, line: &str) -> bool {
-    let Some(word) = line.split_whitespace().next() else {
-        return false;
-    };
-    let Ok(decisions) = session.m.game.decisions(&session.m.state) else {
-        return false;
-    };
-    decisions
-        .seats
-        .iter()
-        .flat_map(|(_, legal)| legal.iter())
-        .any(|a| a.split_whitespace().next() == Some(word))
+    line.split_whitespace()
+        .next()
+        .is_some_and(|word| session.is_action_word(word))
 }
 
 fn column_hint(column: usize) -> String {
@@ -177,27 +187,14 @@ fn column_hint(column: usize) -> String {
 /// `error: ...`, and for script errors the source line with a caret under the column.
 pub fn format_failure(session: &Session, f: &Failure) -> String {
     let mut out = format!("error: {}", one_line(&f.message));
-    if let Some(at) = f.script.as_ref().and_then(|e| e.position()) {
-        let source = session
-            .m
-            .game
-            .rules()
-            .sources()
-            .iter()
-            .find(|s| *s.name == *at.file)
-            .map(|s| s.text.clone());
-        let source = source.or_else(|| std::fs::read_to_string(&*at.file).ok());
-        if let Some(line) = source
-            .as_deref()
-            .and_then(|t| t.lines().nth(at.line.saturating_sub(1)))
-        {
-            let num = at.line.to_string();
-            out.push_str(&format!(
-                "\n {num} | {line}\n {} | {}^",
-                " ".repeat(num.len()),
-                " ".repeat(at.column.saturating_sub(1))
-            ));
-        }
+    let excerpt = f.excerpt.clone().or_else(|| {
+        f.script
+            .as_ref()
+            .and_then(|e| e.excerpt(session.m.game.rules().sources()))
+    });
+    if let Some(excerpt) = excerpt {
+        out.push('\n');
+        out.push_str(&excerpt);
     }
     out
 }
