@@ -980,6 +980,8 @@ fn i10_special_cards_rescue_needs_a_token() {
         ("close 7 5+2", "star 7 holds no Earthling"),
         ("close 5 7-2", "star 5 holds no Earthling"),
         ("rescue 5+2-1", "no 1 in your hand"),
+        ("close x 5+2", "close names a star by its number, not 'x'"),
+        ("close 99999999999999999999 5+2", "by its number"),
     ] {
         let err = t.try_play("p1", text).expect_err(text).to_string();
         assert!(err.contains(why), "{text}: {err}");
