@@ -975,4 +975,186 @@ fn a_pawn_flees_when_its_star_dies_and_again_if_the_chain_follows_it() {
     // 4's two survivors draw a 2: 6, 7.
     assert_eq!(occupied(&t), [(7, 2), (8, 4)]);
     assert_eq!(t.deciding(), ["p1"]);
+// ---------------------------------------------------------------- Issue 10
+
+/// i10 item 3, §4.3 (G15): holding Blackhole, Retrograde or Close opens step 3, but a rescue
+/// still needs a token on the star it takes from; with Close, on the neighbour named.
+#[test]
+fn i10_special_cards_rescue_needs_a_token() {
+    // The issue's game: p2 on star 14 (no token) holds 5 8 9 Blackhole Retrograde.
+    let mut t = Table::new(SPECIAL).seed(28).seats(4).start();
+    t.play("p2", "move 14");
+    assert_eq!((phase(&t), star(&t, 14)), ("rescue".to_string(), 0));
+    let before = t.state().clone();
+    let err = t.try_play("p2", "rescue 9+5").unwrap_err().to_string();
+    assert!(
+        err.contains("star 14 holds no Earthling") && !err.contains(".rhai:"),
+        "{err}"
+    );
+    assert_eq!(t.state(), &before);
+
+    // Close names the neighbour: that star must hold the token, whatever one's own holds.
+    let pos = "tokens 6:2 8:4\npawn p1 6\npawn p2 3\npawn p3 12\nhand p1 close double blackhole 5 2 7\ndeck 10 10\nturn p1\nstep rescue";
+    let mut t = variant(SPECIAL, pos);
+    for (text, why) in [
+        ("close 7 5+2", "star 7 holds no Earthling"),
+        ("close 5 7-2", "star 5 holds no Earthling"),
+        ("rescue 5+2-1", "no 1 in your hand"),
+        ("close x 5+2", "close names a star by its number, not 'x'"),
+        ("close 99999999999999999999 5+2", "by its number"),
+    ] {
+        let err = t.try_play("p1", text).expect_err(text).to_string();
+        assert!(err.contains(why), "{text}: {err}");
+    }
+    let pos = "tokens 7:1 8:4\npawn p1 6\npawn p2 3\npawn p3 12\nhand p1 close double blackhole 5 2 4\ndeck 10 10\nturn p1\nstep rescue";
+    let mut t = variant(SPECIAL, pos);
+    assert_eq!(phase(&t), "rescue", "Close and Blackhole open step 3");
+    for (text, why) in [
+        ("rescue 4+2", "star 6 holds no Earthling"),
+        ("rescue 5+2-1", "star 6 holds no Earthling"),
+        ("rescue 4+2 double", "Double needs 2 Earthlings"),
+    ] {
+        let err = t.try_play("p1", text).expect_err(text).to_string();
+        assert!(err.contains(why), "{text}: {err}");
+    }
+    t.play("p1", "close 7 5+2");
+    assert_eq!((score(&t, "p1"), star(&t, 7)), (1, 0));
+}
+
+/// i10 item 4, V1 (§7): after the last rescue allowed (`max_rescues_per_turn`) the turn goes
+/// straight to step 4: no card drawn for the rescue, no move offered; base game and V6.
+#[test]
+fn i10_limited_chaining_goes_straight_to_refill() {
+    // The issue's game.
+    let mut t = Table::new(ID)
+        .seed(2)
+        .seats(3)
+        .option("max_rescues_per_turn", "2")
+        .start();
+    t.play("p1", "move 11")
+        .play("p1", "rescue 9+9+4-11")
+        .play("p1", "move 12")
+        .play("p1", "rescue 6+6");
+    assert_eq!(score(&t, "p1"), 2);
+    assert_eq!(t.deciding(), ["p2"], "p1's turn ended with the refill");
+    assert!(t.legal("p1").is_empty());
+
+    for id in [ID, SPECIAL] {
+        let pos = "tokens 6:3 8:4\npawn p1 6\npawn p2 3\npawn p3 12\nhand p1 6 6 3 9\ndeck 10 11 12 13\nturn p1\nstep rescue\nrescues 1";
+        let mut t = Table::new(id)
+            .seed(5)
+            .seats(3)
+            .option("max_rescues_per_turn", "2")
+            .position(pos)
+            .start();
+        t.play("p1", "rescue 6");
+        assert_eq!(t.deciding(), ["p2"], "{id}");
+        // Refilled to H0 = 6 from 3 cards: 10, 11, 12; no separate draw for the rescue.
+        let mut h = hand(&t, "p1");
+        h.sort();
+        assert_eq!(h, ["10", "11", "12", "3", "6", "9"], "{id}");
+        // One rescue short of the limit, the turn goes on as usual.
+        let pos = pos.replace("rescues 1", "rescues 0");
+        let mut t = Table::new(id)
+            .seed(5)
+            .seats(3)
+            .option("max_rescues_per_turn", "2")
+            .position(&pos)
+            .start();
+        t.play("p1", "rescue 6");
+        assert_eq!(
+            (t.deciding(), phase(&t)),
+            (vec!["p1".to_string()], "move".into())
+        );
+    }
+}
+
+/// i10 item 5, §4.3, CD-10: with more number cards than the full search takes, every
+/// single-card and two-card rescue is still listed, and `show` says the listing is cut.
+#[test]
+fn i10_big_hands_list_every_small_rescue() {
+    let four = [("arithmetic", "four-ops")];
+    let t = rescue_table("3 4 5 6 7 9 12", 12, &four);
+    let legal = t.m.game.legal_actions(&t.m.state, 0).unwrap();
+    assert_eq!(
+        &legal[..5],
+        [
+            "pass",
+            "rescue 12",
+            "rescue 3*4",
+            "rescue 3+9",
+            "rescue 5+7"
+        ]
+    );
+    assert!(legal.contains(&"rescue 3*(9-5)".into()), "{legal:?}");
+    let shown = t.m.game.render(&t.m.state, Some(0)).unwrap();
+    assert!(shown.contains("more than 6 number cards"), "{shown}");
+    // Pairs with cards beyond the lowest 6, which the full search takes.
+    let t = rescue_table("3 4 5 6 7 9 12 14", 2, &four);
+    let legal = t.legal("p1");
+    for a in ["rescue 14-12", "rescue 14/7", "rescue 5-3"] {
+        assert!(legal.contains(&a.to_string()), "{a} in {legal:?}");
+    }
+    // The same holds past the add-sub search's 12 cards; a normal hand says nothing.
+    let t = rescue_table("2 3 3 4 4 5 5 6 9 9 13 13 14", 14, &[]);
+    let legal = t.legal("p1");
+    assert!(legal.contains(&"rescue 14".to_string()), "{legal:?}");
+    let t = rescue_table("9 4 2 3", 7, &[]);
+    let shown = t.m.game.render(&t.m.state, Some(0)).unwrap();
+    assert!(!shown.contains("number cards:"), "{shown}");
+}
+
+/// i10 item 6, §4.3: words with no operator between them are two cards, refused with the
+/// reason, never read as one number (`rescue 1 1` is not `rescue 11`).
+#[test]
+fn i10_numbers_without_an_operator_are_refused() {
+    for (text, why) in [
+        ("rescue 1 1", "no operator between 1 and 1"),
+        ("rescue 3+3 2", "no operator between 3 and 2"),
+        (
+            "rescue (3) 3",
+            "expected an operator or end of expression (column 5)",
+        ),
+    ] {
+        let mut t = rescue_table("11 3 3 2", 11, &[]);
+        let before = t.state().clone();
+        let err = t.try_play("p1", text).expect_err(text).to_string();
+        assert!(
+            err.contains(why) && err.contains("is refused for p1:"),
+            "{text}: {err}"
+        );
+        assert_eq!(t.state(), &before, "{text}");
+    }
+    let mut t = rescue_table("11 3 3 2", 11, &[]);
+    assert_eq!(
+        t.m.play(Some("p1"), "rescue 11").unwrap().action,
+        "rescue 11"
+    );
+    let pos = "tokens 6:2 7:1 8:4\npawn p1 6\npawn p2 3\npawn p3 12\nhand p1 close 3 4 11\ndeck 10\nturn p1\nstep rescue";
+    let mut t = variant(SPECIAL, pos);
+    let err = t.try_play("p1", "close 7 3 4").unwrap_err().to_string();
+    assert!(err.contains("no operator between 3 and 4"), "{err}");
+}
+
+/// i10 item 19: the board explains its marks, and the hand is shown sorted.
+#[test]
+fn i10_board_has_a_legend_and_a_sorted_hand() {
+    let pos = "tokens 6:2 8:4\npawn p1 6\nhand p1 double 12 close 4 J 2 9\nturn p1\nstep move";
+    let t = variant(SPECIAL, pos);
+    let shown = t.m.game.render(&t.m.state, Some(0)).unwrap();
+    assert!(
+        shown.contains("R red, Y yellow, G green, B blue, P purple")
+            && shown.contains("C circle, T triangle, S square"),
+        "{shown}"
+    );
+    assert!(
+        shown.contains("your hand: 2 4 9 12 J close double"),
+        "{shown}"
+    );
+    let t = Table::new(ID)
+        .seats(2)
+        .option("colours", "RRRRRRRRRRRRRRZ")
+        .start();
+    let shown = t.m.game.render(&t.m.state, None).unwrap();
+    assert!(shown.contains("marks: R red, Z | C circle"), "{shown}");
 }

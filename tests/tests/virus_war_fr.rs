@@ -1186,3 +1186,30 @@ fn random_playouts_other_options() {
         104,
     );
 }
+
+/// i10 item 7, §4 (G26): a setup Trap that leaves one seat (or team) ends the game at that
+/// moment: no later Trap is revealed, and the winner keeps its LP.
+#[test]
+fn i10_setup_traps_stop_once_the_game_is_decided() {
+    let t = Table::new(ID)
+        .seed(61)
+        .seats(2)
+        .option("start_lp", "2")
+        .option("max_lp", "8")
+        .start();
+    assert!(t.is_over());
+    assert_eq!(t.winners(), ["p2"]);
+    assert_eq!((lp(&t, "p1"), lp(&t, "p2")), (-3, 2), "p2 reveals no Trap");
+    assert!(!t.state().turn.eliminated[seat(t.state(), "p2")]);
+
+    let t = Table::new(ID)
+        .seed(36)
+        .seats(4)
+        .option("coop", "true")
+        .option("start_lp", "4")
+        .option("max_lp", "8")
+        .start();
+    assert!(t.is_over());
+    assert_eq!(t.winners(), ["p1", "p3"]);
+    assert_eq!((lp(&t, "p1"), lp(&t, "p3")), (4, 4), "p3 reveals no Trap");
+}

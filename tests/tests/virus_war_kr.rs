@@ -974,7 +974,11 @@ fn swap_x_option_moves_an_x_token() {
     assert_eq!(zone(t.state(), "slot_a", None), ["ii", "x"]);
     assert_eq!(zone(t.state(), "slot_d", None), ["i", "x"]);
     assert_eq!(damage(&t, "ii", "vi"), 3);
-    assert_eq!(damage(&t, "ii", "super-x"), 3);
+    assert_eq!(
+        damage(&t, "ii", "super-x"),
+        0,
+        "i10 item 8: an X fits no Super"
+    );
     assert_eq!(damage(&t, "i", "i"), 1);
     assert_eq!(damage(&t, "iii", "v"), 0);
 }
@@ -996,5 +1000,47 @@ fn bad_options_are_refused() {
             .err()
             .unwrap_or_else(|| panic!("{k}={v} accepted"));
         assert!(e.to_string().contains(k), "{e}");
+    }
+}
+
+/// i10 item 8, §5, §10 (G12): with swap_x an X reads "any kind", and a Super has no kind of
+/// its own, so an X never makes a Super's pair a match; option `x_fits_super` keeps the
+/// older reading, in which an X fits any card.
+#[test]
+fn i10_an_x_token_fits_no_super() {
+    for (x_fits_super, with_x) in [("false", 0), ("true", 3)] {
+        let mut t = Table::new(ID)
+            .option("swap_x", "true")
+            .option("x_fits_super", x_fits_super)
+            .option("specials", "super-x,super-y")
+            .position(ROUND_2)
+            .start();
+        t.play("p1", "swap x-d i");
+        assert_eq!(zone(t.state(), "slot_a", None), ["ii", "x"]);
+        // Slot A reads {ii, any kind}: ii with any kind is infected, a Super is no kind.
+        assert_eq!(damage(&t, "ii", "vi"), 3);
+        assert_eq!(
+            damage(&t, "ii", "super-x"),
+            with_x,
+            "x_fits_super={x_fits_super}"
+        );
+        assert_eq!(
+            damage(&t, "ii", "super-y"),
+            3,
+            "super-y lists ii: slot A's damage"
+        );
+        assert_eq!(damage(&t, "iii", "super-x"), 2, "super-x lists iii");
+        // Both X on slot A: any two kinds are infected, a Super with anything by its list only.
+        let both = format!("{ROUND_2}slot a x x\nslot d i ii");
+        let t = Table::new(ID)
+            .option("swap_x", "true")
+            .option("x_fits_super", x_fits_super)
+            .option("specials", "super-x,super-y")
+            .position(&both)
+            .start();
+        assert_eq!(damage(&t, "iv", "vi"), 3);
+        assert_eq!(damage(&t, "super-x", "super-y"), with_x, "two Supers");
+        assert_eq!(damage(&t, "super-x", "iv"), with_x, "iv is not on super-x");
+        assert_eq!(damage(&t, "super-x", "v"), if with_x > 0 { 3 } else { 1 });
     }
 }
