@@ -975,6 +975,8 @@ fn a_pawn_flees_when_its_star_dies_and_again_if_the_chain_follows_it() {
     // 4's two survivors draw a 2: 6, 7.
     assert_eq!(occupied(&t), [(7, 2), (8, 4)]);
     assert_eq!(t.deciding(), ["p1"]);
+}
+
 // ---------------------------------------------------------------- Issue 10
 
 /// i10 item 3, §4.3 (G15): holding Blackhole, Retrograde or Close opens step 3, but a rescue
