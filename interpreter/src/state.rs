@@ -199,8 +199,8 @@ impl State {
     }
 
     /// What `seat` may see (None: a spectator): other seats' hidden cards become
-    /// `CardId::HIDDEN`, zones nobody sees lose their order, private script data and other
-    /// seats' held choices are dropped, and the RNG is replaced so its state cannot leak.
+    /// `CardId::HIDDEN`, zones nobody sees lose their order, private script data is dropped, other
+    /// seats' held choices are blanked, and the RNG is replaced so its state cannot leak.
     ///
     /// Built for every seat after every action by tests and bots, so it copies only what it
     /// redacts: collections with nothing to hide stay shared with `self`.
@@ -227,7 +227,12 @@ impl State {
             rest.retain(|e| may_see(&e.seen_by, seat));
             v.log.append(rest);
         }
-        v.pending.retain(|s, _| Some(*s) == seat);
+        // That a seat has chosen is public (a card laid face down); what it chose is not.
+        for (s, choice) in v.pending.iter_mut() {
+            if Some(*s) != seat {
+                choice.clear();
+            }
+        }
         if !self.agenda.is_empty() {
             v.agenda = self.agenda.view(seat);
         }

@@ -411,7 +411,11 @@ pub fn check_views(state: &State) -> Result<(), String> {
         if !lines.eq(back.log.iter()) {
             return Err(format!("the view of {who} has other log lines"));
         }
-        if back.pending.keys().any(|&s| Some(s) != seat) {
+        if back
+            .pending
+            .iter()
+            .any(|(&s, c)| Some(s) != seat && !c.is_empty())
+        {
             return Err(format!("{who} sees another seat's held choice"));
         }
     }

@@ -1044,3 +1044,21 @@ fn i10_an_x_token_fits_no_super() {
         assert_eq!(damage(&t, "super-x", "v"), if with_x > 0 { 3 } else { 1 });
     }
 }
+
+/// i10 item 18: once a seat has kept its pair (held, secret), `show` no longer lists it among
+/// the seats still to choose; what it kept stays hidden from the others.
+#[test]
+fn i10_show_drops_a_seat_that_has_chosen() {
+    let mut t = Table::new(ID).seed(3).start();
+    let keep = t.legal("p1")[0].clone();
+    t.play("p1", &keep);
+    let shown = t.m.game.render(&t.m.state, Some(1)).unwrap();
+    let line = shown
+        .lines()
+        .find(|l| l.contains("all at once:"))
+        .unwrap_or_else(|| panic!("{shown}"));
+    assert!(!line.contains("p1"), "{line}");
+    assert!(line.contains("p2"), "{line}");
+    let view = t.m.state.view(Some(1));
+    assert_eq!(view.pending.get(&0).map(String::as_str), Some(""));
+}
