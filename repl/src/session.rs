@@ -501,14 +501,23 @@ impl Session {
         Failure::from(e)
     }
 
+    /// `game over: red wins (four in a row)`: the winners and, when the game gave one, why.
     fn result_line(&self) -> Result<String, Failure> {
-        let w = self.m.game.winners(&self.m.state)?;
-        let names: Vec<&str> = w.iter().map(|&s| self.m.state.seat_name(s)).collect();
-        Ok(match names.len() {
+        let outcome = self.m.game.outcome(&self.m.state)?;
+        let names: Vec<&str> = outcome
+            .winners
+            .iter()
+            .map(|&s| self.m.state.seat_name(s))
+            .collect();
+        let mut line = match names.len() {
             0 => "game over: nobody wins".to_string(),
             1 => format!("game over: {} wins", names[0]),
             _ => format!("game over: {} win", names.join(", ")),
-        })
+        };
+        if !outcome.reason.is_empty() {
+            line.push_str(&format!(" ({})", outcome.reason));
+        }
+        Ok(line)
     }
 
     fn bot(&mut self, n: usize) -> Outcome {
@@ -639,10 +648,16 @@ impl Session {
         };
         let deciding = self.deciding_names();
         let mut reply = if over {
-            Reply::text(self.result_line()?)
+            let reason = self.m.game.outcome(st)?.reason;
+            Reply::text(self.result_line()?).with("reason", json!(reason))
         } else {
+            // A question asked in the middle of an effect says what it asks.
+            let asked = match st.agenda.question() {
+                Some(q) if !q.prompt.is_empty() => format!(" ({})", q.prompt),
+                _ => String::new(),
+            };
             Reply::text(format!(
-                "{} to decide; {} action(s) played",
+                "{} to decide{asked}; {} action(s) played",
                 deciding.join(", "),
                 self.m.actions().len()
             ))
