@@ -411,10 +411,10 @@ fn winners(g) { [] }
     let state = p.state();
     assert_eq!(state["counters"]["round"], 1, "nothing applied yet");
     assert_eq!(state["seat_counters"][0], json!({}));
-    // Only north sees its held choice.
+    // Only north sees its held choice; the others see that north has chosen.
     assert_eq!(p.ok("view north")["view"]["pending"], json!({"0": "rock"}));
-    assert_eq!(p.ok("view south")["view"]["pending"], json!({}));
-    assert_eq!(p.ok("view")["view"]["pending"], json!({}));
+    assert_eq!(p.ok("view south")["view"]["pending"], json!({"0": ""}));
+    assert_eq!(p.ok("view")["view"]["pending"], json!({"0": ""}));
 
     // South chooses (one seat left, so `@south` is optional): both are applied.
     let v = p.ok("do paper");
