@@ -1,7 +1,8 @@
 //! Shared test harnesses for every game: `Table` sets up exact situations for scenario tests,
 //! `random_playouts` plays seeded random games checking engine-wide invariants after every
-//! action (OpenSpiel's `RandomSimTest`), plus the game's own invariants, and
-//! `hidden_information_playouts` also checks every seat's view after every action.
+//! action (OpenSpiel's `RandomSimTest`), plus the game's own invariants, and now and then
+//! near misses, undo and redo, save and views (`probes`); `hidden_information_playouts` also
+//! checks every seat's view after every action.
 //!
 //! ```no_run
 //! use boardscript_tests::Table;
@@ -14,8 +15,11 @@ use boardscript_interpreter::bots::random;
 use boardscript_interpreter::primitives::rng;
 use boardscript_interpreter::primitives::zone::CardId;
 use boardscript_interpreter::{Game, Match, PlayError, SaveFile, Setup, State};
+pub use probes::NearMisses;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
+
+pub mod probes;
 
 /// The repository's `scripts/` folder.
 pub fn scripts_dir() -> PathBuf {
@@ -146,6 +150,8 @@ pub struct PlayoutStats {
     pub actions: usize,
     pub max_length: usize,
     pub wins: BTreeMap<String, usize>,
+    /// What the near misses tried now and then did.
+    pub near_misses: NearMisses,
 }
 
 /// Game-specific invariant, checked after every action: `(game, state before, state after)`.
@@ -153,9 +159,13 @@ pub type Invariant<'a> = &'a (dyn Fn(&Game, &State, &State) -> Result<(), String
 
 /// Plays `games` seeded random games of `id` with `setup` (seed i from `setup.seed` and i),
 /// on two threads. After every action it checks the engine's invariants (see
-/// `check_engine_invariants`: cheap, no views) and `invariant`; every `deep_every` actions it
-/// also checks save/load, undo, refusal of an illegal action and every seat's view (see
-/// `check_views`). A failure panics naming the seed.
+/// `check_engine_invariants`: cheap, no views) and `invariant`. At the first four actions
+/// and twice every `deep_every` actions it tries near misses (another seat's action, a
+/// changed argument, an action from an earlier position: each refused with the state
+/// unchanged, see `probes`); every `deep_every` actions (and at the first) it checks the JSON
+/// round trip, undo and redo through a `Match`, and every seat's view (see `check_views`). A
+/// failure panics naming the seed; so do fewer refused near misses than games, or a kind of
+/// them never refused, since such a probe checks nothing.
 pub fn random_playouts(
     id: &str,
     setup: &Setup,
@@ -188,10 +198,18 @@ fn run_playouts(
 ) -> PlayoutStats {
     let next = std::sync::atomic::AtomicUsize::new(0);
     let stats = std::sync::Mutex::new(PlayoutStats::default());
+    let seats = std::sync::atomic::AtomicUsize::new(0);
     std::thread::scope(|scope| {
         for _ in 0..2 {
             scope.spawn(|| {
                 let game = load(id);
+                // Plays the deep points' actions as the REPL does, to check its undo and redo.
+                let mut checker = Match::new(load(id), setup.clone())
+                    .unwrap_or_else(|e| panic!("starting {id}: {e}"));
+                seats.store(
+                    checker.state.seats.len(),
+                    std::sync::atomic::Ordering::Relaxed,
+                );
                 loop {
                     let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                     if i >= games {
@@ -202,11 +220,18 @@ fn run_playouts(
                         seed,
                         ..setup.clone()
                     };
-                    let (len, winners) = match playout(&game, &s, deep_every, views, invariant) {
+                    let mut near = NearMisses::default();
+                    let deep = Deep {
+                        every: deep_every,
+                        checker: &mut checker,
+                        near_misses: &mut near,
+                    };
+                    let (len, winners) = match playout(&game, &s, deep, views, invariant) {
                         Ok(r) => r,
                         Err(e) => panic!("{id} seed {seed} (game {i}): {e}"),
                     };
                     let mut st = stats.lock().unwrap();
+                    st.near_misses.add(&near);
                     st.games += 1;
                     st.actions += len;
                     st.max_length = st.max_length.max(len);
@@ -217,13 +242,27 @@ fn run_playouts(
             });
         }
     });
-    stats.into_inner().unwrap()
+    let stats = stats.into_inner().unwrap();
+    if deep_every > 0 {
+        if let Err(e) = stats.near_misses.check(games, seats.into_inner()) {
+            panic!("{id}: {e} ({:?})", stats.near_misses);
+        }
+    }
+    stats
+}
+
+/// The deep points of one playout: how often, the match that checks undo and redo, and the
+/// tally of near misses.
+struct Deep<'a> {
+    every: usize,
+    checker: &'a mut Match,
+    near_misses: &'a mut NearMisses,
 }
 
 fn playout(
     game: &Game,
     setup: &Setup,
-    deep_every: usize,
+    deep: Deep,
     views: bool,
     invariant: Invariant,
 ) -> Result<(usize, Vec<String>), String> {
@@ -234,8 +273,12 @@ fn playout(
         check_views(&state).map_err(|e| format!("at the start: {e}"))?;
     }
     let mut bot = rng::seeded(setup.seed ^ 0x5EED);
+    // Its own generator, so that probing does not change the game the bot plays.
+    let mut pick = rng::seeded(setup.seed ^ 0x9EA5);
     let mut n = 0;
     let mut before: Option<State> = None;
+    let probe_every = (deep.every / 2).max(1);
+    let mut history = probes::History::default();
     loop {
         let decisions = game
             .decisions(&state)
@@ -269,13 +312,35 @@ fn playout(
         if decisions.seats.iter().any(|(_, legal)| legal.is_empty()) {
             return Err(format!("action {n}: a deciding seat has no legal action"));
         }
-        if deep_every > 0 && n % deep_every == 0 {
-            deep_checks(game, &state, seat, &action).map_err(|e| format!("action {n}: {e}"))?;
+        let point = probes::Point {
+            game,
+            state: &state,
+            decisions: &decisions,
+            seat,
+            action: &action,
+        };
+        // Also the first positions, where short games spend most of their life.
+        let probe_point = deep.every > 0 && (n < 4 || n % probe_every == 0);
+        if probe_point {
+            point
+                .near_misses(&history, &mut pick, deep.near_misses)
+                .map_err(|e| format!("action {n} ({action}): {e}"))?;
+        }
+        let mut through_match = None;
+        if deep.every > 0 && n % deep.every == 0 {
+            through_match = Some(
+                deep_checks(&point, &mut *deep.checker)
+                    .map_err(|e| format!("action {n} ({action}): {e}"))?,
+            );
         }
         let b = before.insert(state.clone());
         game.play(&mut state, &decisions, seat, &action)
             .map_err(|e| format!("action {n} ({action}): {e}"))?;
-        let after = |e| format!("after action {n} ({action}): {e}");
+        let after = |e: String| format!("after action {n} ({action}): {e}");
+        if through_match.is_some_and(|m| m != state) {
+            return Err(after("a match playing it reaches another state".into()));
+        }
+        history.push(decisions, probe_point);
         check_engine_invariants(&state, cards).map_err(after)?;
         if views {
             check_views(&state).map_err(after)?;
@@ -422,32 +487,25 @@ pub fn check_views(state: &State) -> Result<(), String> {
     Ok(())
 }
 
-/// Expensive checks done now and then: JSON round trip, undo, refusal of an illegal action
-/// with the state unchanged, and every seat's view.
-fn deep_checks(game: &Game, state: &State, seat: usize, action: &str) -> Result<(), String> {
+/// Expensive checks done now and then: JSON round trip, the action played through a `Match`
+/// with undo and redo giving back the exact states (the state after is returned, for the
+/// caller to compare with its own), and every seat's view.
+fn deep_checks(point: &probes::Point, checker: &mut Match) -> Result<State, String> {
+    let state = point.state;
     let json = serde_json::to_string(state).map_err(|e| e.to_string())?;
     let back: State =
         serde_json::from_str(&json).map_err(|e| format!("state does not load back: {e}"))?;
     if &back != state {
         return Err("state differs after a JSON round trip".into());
     }
-    let mut scratch = state.clone();
-    let bogus = "no-such-action-xyz";
-    if game.apply(&mut scratch, seat, bogus).is_ok() {
-        return Err(format!("illegal action `{bogus}` accepted"));
-    }
-    if &scratch != state {
-        return Err("a refused action changed the state".into());
-    }
-    let mut after = state.clone();
-    game.apply(&mut after, seat, action)
-        .map_err(|e| e.to_string())?;
+    let after = probes::undo_redo(checker, state, point.seat, point.action)?;
     if &after == state {
         return Err("an applied action changed nothing".into());
     }
-    let view = serde_json::to_string(&state.view(Some(seat))).map_err(|e| e.to_string())?;
+    let view = serde_json::to_string(&state.view(Some(point.seat))).map_err(|e| e.to_string())?;
     serde_json::from_str::<State>(&view).map_err(|e| format!("a view does not load: {e}"))?;
-    check_views(state)
+    check_views(state)?;
+    Ok(after)
 }
 
 /// Plays up to `n` random actions on `m` (bot seeded with `seed`), stopping early when the

@@ -392,6 +392,7 @@ fn endless_loop_and_huge_string_are_stopped_state_unchanged() {
     let mut state = game.start(&Setup::default()).unwrap();
     let before = state.clone();
     let err = game.apply(&mut state, 0, "a1").unwrap_err().to_string();
+    eprintln!("LOAD: {err}");
     assert!(
         err.contains("overlay.rhai:2:") && err.contains("endless loop"),
         "{err}"
@@ -422,23 +423,50 @@ fn runtime_error_names_the_place() {
     );
 }
 
-/// Scripts cannot reach files: no `import` from disk, no `eval`.
+/// Scripts cannot reach files: an `import` of a real module file is refused when the rules
+/// load, at its line (and so is one typed to `eval`), and `eval` is disabled. With a file
+/// module resolver the import would run: the game would start and `eval` would answer 4242.
 #[test]
 fn sandbox_has_no_file_access() {
     let dir = scratch_copy();
-    let v = overlay(
-        &dir,
-        "import \"/etc/passwd\" as p;\nfn render(g, seat) { \"\" }\n",
+    let module_dir = dir.path().join("modules");
+    std::fs::create_dir_all(&module_dir).unwrap();
+    std::fs::write(
+        module_dir.join("secret.rhai"),
+        "export const SECRET = 4242;\n",
+    )
+    .unwrap();
+    // Rhai's file resolver takes the path without `.rhai`; absolute, so no base folder matters.
+    let module = format!("{:?}", module_dir.join("secret").display().to_string());
+    let script = format!(
+        "fn setup(g) {{\n    import {module} as secret;\n    g.set(\"leak\", secret::SECRET);\n}}\n"
     );
-    let err = Game::load(&v, "broken").err().map(|e| e.to_string());
-    let started = err.is_none();
-    if started {
-        // Compiles, but the import can never run: functions never evaluate top-level code.
-        let game = Game::load(&v, "broken").unwrap();
-        assert!(game.start(&Setup::default()).is_ok());
-    }
+    let err = match Game::load(&overlay(&dir, &script), "broken") {
+        Err(e) => e.to_string(),
+        Ok(game) => match game.start(&Setup::default()) {
+            Ok(state) => panic!("the import ran: {:?}", state.vars),
+            Err(e) => panic!("the import must be refused at load, not when it runs: {e}"),
+        },
+    };
+    assert!(
+        err.contains("overlay.rhai:2:5: syntax error: 'import'"),
+        "{err}"
+    );
+
+    let game = Game::load(&dir.path().join("virus-wars"), "virus-wars").unwrap();
+    let state = game.start(&Setup::default()).unwrap();
+    let err = game
+        .eval(
+            &state,
+            &format!("import {module} as secret; secret::SECRET"),
+        )
+        .expect_err("eval must not import")
+        .to_string();
+    assert!(err.contains("eval:1:1: syntax error: 'import'"), "{err}");
+
     let v = overlay(&dir, "fn render(g, seat) { eval(\"1\") }\n");
-    assert!(Game::load(&v, "broken").is_err(), "eval is disabled");
+    let err = Game::load(&v, "broken").err().expect("eval is disabled");
+    assert!(err.to_string().contains("'eval' is disabled"), "{err}");
 }
 
 /// The variants change only what they say and the base game is untouched.

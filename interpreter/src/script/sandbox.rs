@@ -202,7 +202,9 @@ pub fn engine(limits: &Limits) -> (Engine, Hooks) {
         .set_module_resolver(DummyModuleResolver::new())
         .set_optimization_level(OptimizationLevel::Simple)
         .set_fail_on_invalid_map_property(true)
-        .disable_symbol("eval");
+        .disable_symbol("eval")
+        // Refused when the rules compile, at its line: a module could only come from a file.
+        .disable_symbol("import");
     engine.on_progress(|ops| {
         (ops % CLOCK_EVERY == 0 && bindings::budget::out_of_time()).then_some(Dynamic::UNIT)
     });
