@@ -198,7 +198,6 @@ fn run_playouts(
 ) -> PlayoutStats {
     let next = std::sync::atomic::AtomicUsize::new(0);
     let stats = std::sync::Mutex::new(PlayoutStats::default());
-    let seats = std::sync::atomic::AtomicUsize::new(0);
     std::thread::scope(|scope| {
         for _ in 0..2 {
             scope.spawn(|| {
@@ -206,10 +205,6 @@ fn run_playouts(
                 // Plays the deep points' actions as the REPL does, to check its undo and redo.
                 let mut checker = Match::new(load(id), setup.clone())
                     .unwrap_or_else(|e| panic!("starting {id}: {e}"));
-                seats.store(
-                    checker.state.seats.len(),
-                    std::sync::atomic::Ordering::Relaxed,
-                );
                 loop {
                     let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                     if i >= games {
@@ -244,7 +239,7 @@ fn run_playouts(
     });
     let stats = stats.into_inner().unwrap();
     if deep_every > 0 {
-        if let Err(e) = stats.near_misses.check(games, seats.into_inner()) {
+        if let Err(e) = stats.near_misses.check(games) {
             panic!("{id}: {e} ({:?})", stats.near_misses);
         }
     }

@@ -59,7 +59,7 @@ impl NearMisses {
 
     /// At least one refusal a game, and every kind that was tried refused at least once: a
     /// probe that is always accepted (or a kind never tried where it could be) checks nothing.
-    pub fn check(&self, games: usize, seats: usize) -> Result<(), String> {
+    pub fn check(&self, games: usize) -> Result<(), String> {
         if self.total_refused() < games {
             return Err(format!(
                 "only {} near misses refused in {games} games",
@@ -75,12 +75,9 @@ impl NearMisses {
                 ));
             }
         }
-        if self.tried[Kind::ChangedArgument as usize] == 0 {
-            return Err("no action had a changed argument to try".into());
-        }
-        if seats > 1 && self.tried[Kind::OtherSeat as usize] == 0 {
-            return Err("no other seat's action was tried".into());
-        }
+        // A kind may have nothing to try in a game: single-word actions (a column, a cell) have
+        // no argument to change, and in Hex or Connect Four both seats list the same moves.
+        // The count of refusals above keeps the check from silently doing nothing.
         Ok(())
     }
 }
