@@ -24,17 +24,8 @@ pub fn register(engine: &mut Engine) {
         )
         .register_fn(
             "ask",
-            |ctx: NativeCallContext,
-             g: &mut G,
-             seats: Dynamic,
-             options: Dynamic,
-             then: &str|
-             -> Fallible<()> {
-                let mut spec = Map::new();
-                spec.insert("seat".into(), seats);
-                spec.insert("options".into(), options);
-                spec.insert("then".into(), Dynamic::from(ImmutableString::from(then)));
-                ask(&ctx, g, spec)
+            |ctx: NativeCallContext, g: &mut G, seats: Dynamic, options: Dynamic, then: &str| {
+                ask(&ctx, g, positional(seats, options, then, None))
             },
         )
         .register_fn(
@@ -44,14 +35,8 @@ pub fn register(engine: &mut Engine) {
              seats: Dynamic,
              options: Dynamic,
              then: &str,
-             data: Dynamic|
-             -> Fallible<()> {
-                let mut spec = Map::new();
-                spec.insert("seat".into(), seats);
-                spec.insert("options".into(), options);
-                spec.insert("then".into(), Dynamic::from(ImmutableString::from(then)));
-                spec.insert("data".into(), data);
-                ask(&ctx, g, spec)
+             data: Dynamic| {
+                ask(&ctx, g, positional(seats, options, then, Some(data)))
             },
         )
         .register_fn(
@@ -61,6 +46,18 @@ pub fn register(engine: &mut Engine) {
         .register_fn("asking", asking)
         .register_fn("agenda_len", |g: &mut G| g.read(|s| s.agenda.len() as INT))
         .register_fn("clear_agenda", |g: &mut G| g.write(|s| s.agenda.clear()));
+}
+
+/// The map form of `g.ask(seat, options, then[, data])`.
+fn positional(seats: Dynamic, options: Dynamic, then: &str, data: Option<Dynamic>) -> Map {
+    let mut spec = Map::new();
+    spec.insert("seat".into(), seats);
+    spec.insert("options".into(), options);
+    spec.insert("then".into(), Dynamic::from(ImmutableString::from(then)));
+    if let Some(data) = data {
+        spec.insert("data".into(), data);
+    }
+    spec
 }
 
 /// Whether the script defines `function` with `params` parameters (`g` included).
