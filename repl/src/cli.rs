@@ -29,8 +29,8 @@ pub enum Command {
 /// Which game, from where, with what seats and options.
 #[derive(Debug, Clone, Args)]
 pub struct GameArgs {
-    /// Game id: a folder under the scripts folder (`virus-wars`), or `game/variant`
-    /// (`virus-wars/blitz`); `boardscript list` shows them.
+    /// Game id: a folder under the scripts folder, or `game/variant` for one of its variants;
+    /// `boardscript list` shows them.
     pub game: String,
     /// Number of seats (default: the game's).
     #[arg(long)]

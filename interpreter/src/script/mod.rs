@@ -193,21 +193,12 @@ impl Rules {
         args: &[Dynamic],
     ) -> Result<Dynamic, ScriptError> {
         self.start_call();
-        self.call_on_budget(state, name, args)
+        self.call_continuing(state, name, args)
     }
 
     /// `call`, spending what is left of the running call's time and work budget: the steps an
     /// action sets off share its budget, so that no chain of them runs without end.
     pub fn call_continuing(
-        &self,
-        state: &mut State,
-        name: &str,
-        args: &[Dynamic],
-    ) -> Result<Dynamic, ScriptError> {
-        self.call_on_budget(state, name, args)
-    }
-
-    fn call_on_budget(
         &self,
         state: &mut State,
         name: &str,
