@@ -14,6 +14,7 @@
 use boardscript_interpreter::bots::random;
 use boardscript_interpreter::primitives::rng;
 use boardscript_interpreter::primitives::zone::CardId;
+use boardscript_interpreter::script::ScriptError;
 use boardscript_interpreter::{Game, Match, PlayError, SaveFile, Setup, State};
 pub use probes::NearMisses;
 use std::collections::BTreeMap;
@@ -24,6 +25,22 @@ pub mod probes;
 /// The repository's `scripts/` folder.
 pub fn scripts_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../scripts")
+}
+
+/// Writes a game folder `id` (its `game.toml` and one `rules.rhai`) into a temp folder and
+/// loads it: small games written inside a test. The folder lives as long as the `TempDir`.
+pub fn inline_game(
+    id: &str,
+    manifest: &str,
+    rules: &str,
+) -> (tempfile::TempDir, Result<Game, ScriptError>) {
+    let dir = tempfile::tempdir().unwrap();
+    let g = dir.path().join(id);
+    std::fs::create_dir_all(&g).unwrap();
+    std::fs::write(g.join("game.toml"), manifest).unwrap();
+    std::fs::write(g.join("rules.rhai"), rules).unwrap();
+    let game = Game::load(&g, id);
+    (dir, game)
 }
 
 pub fn load(id: &str) -> Game {

@@ -5,19 +5,11 @@
 use boardscript_interpreter::bots::random;
 use boardscript_interpreter::primitives::rng;
 use boardscript_interpreter::{Game, Match, PlayError, SaveFile, Setup};
+use boardscript_tests::inline_game;
 
 fn game(rules: &str) -> (tempfile::TempDir, Result<Game, String>) {
-    let dir = tempfile::tempdir().unwrap();
-    let g = dir.path().join("chain");
-    std::fs::create_dir_all(&g).unwrap();
-    std::fs::write(
-        g.join("game.toml"),
-        "[seats]\nnames = [\"east\", \"west\"]\n",
-    )
-    .unwrap();
-    std::fs::write(g.join("rules.rhai"), rules).unwrap();
-    let game = Game::load(&g, "chain").map_err(|e| e.to_string());
-    (dir, game)
+    let (dir, game) = inline_game("chain", "[seats]\nnames = [\"east\", \"west\"]\n", rules);
+    (dir, game.map_err(|e| e.to_string()))
 }
 
 /// `boom` sets off two hits; the first asks west to dodge in the middle and then hits again.

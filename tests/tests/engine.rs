@@ -3,6 +3,7 @@
 
 use boardscript_interpreter::script::ScriptError;
 use boardscript_interpreter::{Game, Match, Setup};
+use boardscript_tests::inline_game;
 
 /// Writes a two-seat game whose rules are `rules` into a temp folder and loads it.
 fn game(rules: &str) -> (tempfile::TempDir, Game) {
@@ -11,17 +12,8 @@ fn game(rules: &str) -> (tempfile::TempDir, Game) {
 }
 
 fn try_game(rules: &str) -> (tempfile::TempDir, Result<Game, ScriptError>) {
-    let dir = tempfile::tempdir().unwrap();
-    let g = dir.path().join("duel");
-    std::fs::create_dir_all(&g).unwrap();
-    std::fs::write(
-        g.join("game.toml"),
-        "phases = [\"draft\", \"main\"]\n[seats]\nnames = [\"east\", \"west\"]\n",
-    )
-    .unwrap();
-    std::fs::write(g.join("rules.rhai"), rules).unwrap();
-    let game = Game::load(&g, "duel");
-    (dir, game)
+    let manifest = "phases = [\"draft\", \"main\"]\n[seats]\nnames = [\"east\", \"west\"]\n";
+    inline_game("duel", manifest, rules)
 }
 
 /// Both seats pick a number at once; the higher wins. `west` may be out of choices.
