@@ -286,11 +286,9 @@ impl Game {
     /// What `seat` may do now: while a question of the agenda is open, its options for the
     /// seat (none if it is not asked); else what the script's `legal_actions` lists.
     pub fn legal_actions(&self, state: &State, seat: usize) -> Result<Vec<Action>, PlayError> {
-        if let Some(q) = state.agenda.question() {
-            let waiting = q.waiting().find(|(s, _)| *s == seat);
-            return Ok(waiting.map_or(vec![], |(_, options)| {
-                options.iter().map(|o| Action::from(o.as_str())).collect()
-            }));
+        if let Some(asked) = self.question_decisions(state) {
+            let mine = asked.seats.into_iter().find(|(s, _)| *s == seat);
+            return Ok(mine.map_or(vec![], |(_, options)| options));
         }
         self.listed_actions(state, seat)
     }
