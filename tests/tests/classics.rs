@@ -418,9 +418,9 @@ fn hex_black_joins_top_and_bottom() {
 
 /// One stone more a move, on an empty cell, of the seat that moved; the turn passes.
 fn hex_invariant(_: &Game, before: &State, after: &State) -> Result<(), String> {
-    let (b, a) = (&before.graphs[0], &after.graphs[0]);
-    let changed: Vec<usize> = (0..a.marks.len())
-        .filter(|&i| a.marks[i] != b.marks[i])
+    let (b, a) = (&before.grids[0], &after.grids[0]);
+    let changed: Vec<usize> = (0..a.cells.len())
+        .filter(|&i| a.cells[i] != b.cells[i])
         .collect();
     let [node] = changed[..] else {
         return Err(format!("{} cells changed in one move", changed.len()));
@@ -430,8 +430,8 @@ fn hex_invariant(_: &Game, before: &State, after: &State) -> Result<(), String> 
     } else {
         'o'
     };
-    if a.symbols[b.marks[node] as usize] != '.' || a.symbols[a.marks[node] as usize] != stone {
-        return Err(format!("a bad stone on {}", a.nodes[node]));
+    if b.symbol_at(node) != '.' || a.symbol_at(node) != stone {
+        return Err(format!("a bad stone on {}", a.cell_name(node)));
     }
     if after.turn.current == before.turn.current {
         return Err("the turn did not pass".into());

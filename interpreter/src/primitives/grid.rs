@@ -1,5 +1,6 @@
 //! Rectangular grids of one-symbol cells, named like chess squares (`a1` bottom left), with
-//! native neighbourhood, flood-fill and distance queries: the hot paths of board games.
+//! native neighbourhood, flood-fill, distance, line and move queries: the hot paths of board
+//! games. A grid is square-celled (4 or 8 neighbours) or a rhombus of hexagons (6).
 
 use serde::{Deserialize, Serialize};
 use std::cell::RefCell;
@@ -20,6 +21,112 @@ pub struct Grid {
     /// Terminal colour name per symbol ("" for none), used by `render`.
     #[serde(default)]
     pub colors: Arc<[String]>,
+    #[serde(default, skip_serializing_if = "Shape::is_square")]
+    pub shape: Shape,
+}
+
+/// How cells touch. `Hex` is a rhombus of hexagons (as Hex boards are drawn): each cell touches
+/// the cells east and west, north and south, and south-east and north-west, so each row sits
+/// half a cell to the right of the row below it.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Shape {
+    #[default]
+    Square,
+    Hex,
+}
+
+impl Shape {
+    fn is_square(&self) -> bool {
+        *self == Shape::Square
+    }
+
+    pub fn parse(name: &str) -> Result<Shape, String> {
+        match name {
+            "square" => Ok(Shape::Square),
+            "hex" => Ok(Shape::Hex),
+            _ => Err(format!("no grid shape `{name}` (shapes: square, hex)")),
+        }
+    }
+
+    /// The directions a piece may step in, as (name, dx, dy); rows count up to the north.
+    pub fn directions(self) -> &'static [(&'static str, i32, i32)] {
+        const SQUARE: [(&str, i32, i32); 8] = [
+            ("n", 0, 1),
+            ("ne", 1, 1),
+            ("e", 1, 0),
+            ("se", 1, -1),
+            ("s", 0, -1),
+            ("sw", -1, -1),
+            ("w", -1, 0),
+            ("nw", -1, 1),
+        ];
+        const HEX: [(&str, i32, i32); 6] = [
+            ("n", 0, 1),
+            ("e", 1, 0),
+            ("se", 1, -1),
+            ("s", 0, -1),
+            ("w", -1, 0),
+            ("nw", -1, 1),
+        ];
+        match self {
+            Shape::Square => &SQUARE,
+            Shape::Hex => &HEX,
+        }
+    }
+
+    /// A direction by name, as (dx, dy).
+    pub fn direction(self, name: &str) -> Result<(i32, i32), String> {
+        self.directions()
+            .iter()
+            .find(|d| d.0 == name)
+            .map(|d| (d.1, d.2))
+            .ok_or_else(|| {
+                let names: Vec<&str> = self.directions().iter().map(|d| d.0).collect();
+                format!(
+                    "no direction `{name}` on a {} grid (directions: {})",
+                    self.name(),
+                    names.join(" ")
+                )
+            })
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Shape::Square => "square",
+            Shape::Hex => "hex",
+        }
+    }
+
+    /// The axes along which lines run, one direction of each (its opposite is the other half).
+    fn axes(self) -> &'static [(i32, i32)] {
+        match self {
+            Shape::Square => &[(1, 0), (0, 1), (1, 1), (1, -1)],
+            Shape::Hex => &[(1, 0), (0, 1), (1, -1)],
+        }
+    }
+}
+
+/// A side of the board, for connection queries: `n` the top row, `s` row 1, `w` column a, `e`
+/// the last column.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Edge {
+    North,
+    South,
+    East,
+    West,
+}
+
+impl Edge {
+    pub fn parse(name: &str) -> Result<Edge, String> {
+        match name {
+            "n" => Ok(Edge::North),
+            "s" => Ok(Edge::South),
+            "e" => Ok(Edge::East),
+            "w" => Ok(Edge::West),
+            _ => Err(format!("no board edge `{name}` (edges: n s e w)")),
+        }
+    }
 }
 
 /// Every cell's neighbours for one grid shape, flat (`list[start[i]..start[i + 1]]`), built
@@ -29,10 +136,12 @@ struct NeighbourTable {
     list: Vec<u32>,
 }
 
+type ShapeKey = (usize, usize, Shape, bool);
+
 impl NeighbourTable {
-    fn of(width: usize, height: usize, diagonal: bool) -> Rc<NeighbourTable> {
+    fn of(width: usize, height: usize, shape: Shape, diagonal: bool) -> Rc<NeighbourTable> {
         thread_local! {
-            static TABLES: RefCell<HashMap<(usize, usize, bool), Rc<NeighbourTable>>> =
+            static TABLES: RefCell<HashMap<ShapeKey, Rc<NeighbourTable>>> =
                 RefCell::new(HashMap::new());
         }
         // A game uses a shape or two; a script making grids of every size must not grow the
@@ -40,22 +149,23 @@ impl NeighbourTable {
         const CACHED_SHAPES: usize = 16;
         TABLES.with(|t| {
             let mut t = t.borrow_mut();
-            if t.len() >= CACHED_SHAPES && !t.contains_key(&(width, height, diagonal)) {
+            let key = (width, height, shape, diagonal);
+            if t.len() >= CACHED_SHAPES && !t.contains_key(&key) {
                 t.clear();
             }
-            t.entry((width, height, diagonal))
-                .or_insert_with(|| Rc::new(NeighbourTable::build(width, height, diagonal)))
+            t.entry(key)
+                .or_insert_with(|| Rc::new(NeighbourTable::build(width, height, shape, diagonal)))
                 .clone()
         })
     }
 
-    fn build(width: usize, height: usize, diagonal: bool) -> NeighbourTable {
+    fn build(width: usize, height: usize, shape: Shape, diagonal: bool) -> NeighbourTable {
         let cells = width * height;
         let mut start = Vec::with_capacity(cells + 1);
         let mut list = Vec::with_capacity(cells * 8);
         for i in 0..cells {
             start.push(list.len() as u32);
-            neighbours_of(width, height, i, diagonal, |n| list.push(n as u32));
+            neighbours_of(width, height, i, shape, diagonal, |n| list.push(n as u32));
         }
         start.push(list.len() as u32);
         NeighbourTable { start, list }
@@ -66,11 +176,18 @@ impl NeighbourTable {
     }
 }
 
-/// Calls `f` on each neighbour of cell `index` of a `w` x `height` grid (8 with diagonals,
-/// else 4). The hot loop of every flood; written out so it compiles to a few compares per
-/// neighbour.
+/// Calls `f` on each neighbour of cell `index` of a `w` x `height` grid (on a square grid 8
+/// with diagonals, else 4; on a hex grid always 6). The hot loop of every flood; written out so
+/// it compiles to a few compares per neighbour.
 #[inline(always)]
-fn neighbours_of(w: usize, height: usize, index: usize, diagonal: bool, mut f: impl FnMut(usize)) {
+fn neighbours_of(
+    w: usize,
+    height: usize,
+    index: usize,
+    shape: Shape,
+    diagonal: bool,
+    mut f: impl FnMut(usize),
+) {
     let (x, y) = (index % w, index / w);
     let (left, right, down, up) = (x > 0, x + 1 < w, y > 0, y + 1 < height);
     if down {
@@ -85,7 +202,14 @@ fn neighbours_of(w: usize, height: usize, index: usize, diagonal: bool, mut f: i
     if right {
         f(index + 1);
     }
-    if diagonal {
+    if shape == Shape::Hex {
+        if down && right {
+            f(index - w + 1);
+        }
+        if up && left {
+            f(index + w - 1);
+        }
+    } else if diagonal {
         if down && left {
             f(index - w - 1);
         }
@@ -121,6 +245,7 @@ impl Grid {
             cells: vec![0; width * height],
             colors: vec![String::new(); symbols.len()].into(),
             symbols: symbols.into(),
+            shape: Shape::Square,
         })
     }
 
@@ -181,11 +306,13 @@ impl Grid {
         self.symbols[self.cells[index] as usize]
     }
 
-    fn matches(&self, index: usize, mask: SymbolMask) -> bool {
+    /// Whether cell `index` holds one of the symbols in `mask`.
+    pub fn holds(&self, index: usize, mask: SymbolMask) -> bool {
         mask >> self.cells[index] & 1 != 0
     }
 
-    /// Neighbour indices in increasing order: 8 with diagonals, else 4.
+    /// Neighbour indices in increasing order: on a square grid 8 with diagonals, else 4; on a
+    /// hex grid 6.
     pub fn neighbours(&self, index: usize, diagonal: bool) -> impl Iterator<Item = usize> {
         let mut out = [0usize; 8];
         let mut n = 0;
@@ -198,13 +325,13 @@ impl Grid {
     }
 
     pub fn cells_matching(&self, mask: SymbolMask) -> Vec<usize> {
-        (0..self.len()).filter(|&i| self.matches(i, mask)).collect()
+        (0..self.len()).filter(|&i| self.holds(i, mask)).collect()
     }
 
     /// Calls `f` on each neighbour of `index` (8 with diagonals, else 4).
     #[inline(always)]
     fn each_neighbour(&self, index: usize, diagonal: bool, f: impl FnMut(usize)) {
-        neighbours_of(self.width, self.height, index, diagonal, f);
+        neighbours_of(self.width, self.height, index, self.shape, diagonal, f);
     }
 
     /// Flood from every cell in `from`, through cells in `through`; marks the cells reached
@@ -247,7 +374,7 @@ impl Grid {
         // from connected groups call it every step.)
         const REGION: u8 = 1;
         const REACHED: u8 = 2;
-        let table = NeighbourTable::of(self.width, self.height, diagonal);
+        let table = NeighbourTable::of(self.width, self.height, self.shape, diagonal);
         let mut mark = vec![0u8; self.len()];
         let mut queue: Vec<u32> = Vec::with_capacity(self.len());
         let mut reached = 0;
@@ -293,7 +420,7 @@ impl Grid {
         let mut group = vec![usize::MAX; self.len()];
         let mut out = Vec::new();
         for start in 0..self.len() {
-            if group[start] != usize::MAX || !self.matches(start, of) {
+            if group[start] != usize::MAX || !self.holds(start, of) {
                 continue;
             }
             let id = out.len();
@@ -304,7 +431,7 @@ impl Grid {
                 let i = members[k];
                 k += 1;
                 for n in self.neighbours(i, diagonal) {
-                    if group[n] == usize::MAX && self.matches(n, of) {
+                    if group[n] == usize::MAX && self.holds(n, of) {
                         group[n] = id;
                         members.push(n);
                     }
@@ -333,13 +460,109 @@ impl Grid {
                 return Some(dist[i]);
             }
             for n in self.neighbours(i, diagonal) {
-                if dist[n] == usize::MAX && (n == b || self.matches(n, through)) {
+                if dist[n] == usize::MAX && (n == b || self.holds(n, through)) {
                     dist[n] = dist[i] + 1;
                     queue.push_back(n);
                 }
             }
         }
         None
+    }
+
+    /// (column, row) of cell `i`, both from 0.
+    pub fn xy(&self, i: usize) -> (i32, i32) {
+        ((i % self.width) as i32, (i / self.width) as i32)
+    }
+
+    /// The cell at column `x`, row `y` (both from 0), if it is on the board.
+    pub fn at(&self, x: i32, y: i32) -> Option<usize> {
+        let inside = (0..self.width as i32).contains(&x) && (0..self.height as i32).contains(&y);
+        inside.then(|| y as usize * self.width + x as usize)
+    }
+
+    /// The cell `n` steps from `i` in direction `(dx, dy)`, if it is on the board.
+    pub fn step(&self, i: usize, (dx, dy): (i32, i32), n: i32) -> Option<usize> {
+        let (x, y) = self.xy(i);
+        self.at(x + dx * n, y + dy * n)
+    }
+
+    /// How many cells in a row follow `i` in direction `d` with a symbol in `mask`.
+    pub fn run(&self, i: usize, d: (i32, i32), mask: SymbolMask) -> usize {
+        let mut n = 0;
+        let mut at = i;
+        while let Some(next) = self.step(at, d, 1) {
+            if !self.holds(next, mask) {
+                break;
+            }
+            n += 1;
+            at = next;
+        }
+        n
+    }
+
+    /// The longest line of cells with a symbol in `mask` through `i` (counted), along any axis
+    /// of the grid's shape: across, up and the diagonals of a square grid; the three axes of
+    /// a hex grid. 0 when `i` itself is not in `mask`.
+    pub fn longest_line(&self, i: usize, mask: SymbolMask) -> usize {
+        if !self.holds(i, mask) {
+            return 0;
+        }
+        self.shape
+            .axes()
+            .iter()
+            .map(|&(dx, dy)| 1 + self.run(i, (dx, dy), mask) + self.run(i, (-dx, -dy), mask))
+            .max()
+            .unwrap_or(1)
+    }
+
+    pub fn on_edge(&self, i: usize, edge: Edge) -> bool {
+        let (x, y) = self.xy(i);
+        match edge {
+            Edge::North => y as usize + 1 == self.height,
+            Edge::South => y == 0,
+            Edge::East => x as usize + 1 == self.width,
+            Edge::West => x == 0,
+        }
+    }
+
+    /// Whether the group of cells with a symbol in `mask` connected to `i` touches both edges
+    /// `a` and `b` (the win of a connection game). Stops as soon as it has both.
+    pub fn joins(&self, i: usize, mask: SymbolMask, a: Edge, b: Edge, diagonal: bool) -> bool {
+        if !self.holds(i, mask) {
+            return false;
+        }
+        let table = NeighbourTable::of(self.width, self.height, self.shape, diagonal);
+        let mut seen = vec![false; self.len()];
+        let mut stack = Vec::with_capacity(32);
+        seen[i] = true;
+        stack.push(i);
+        let (mut at_a, mut at_b) = (false, false);
+        while let Some(c) = stack.pop() {
+            at_a |= self.on_edge(c, a);
+            at_b |= self.on_edge(c, b);
+            if at_a && at_b {
+                return true;
+            }
+            for &n in table.of_cell(c) {
+                let n = n as usize;
+                if !seen[n] && self.holds(n, mask) {
+                    seen[n] = true;
+                    stack.push(n);
+                }
+            }
+        }
+        false
+    }
+
+    /// Reads two cell names written together (`a7a6`, `j10j11`), as move lists write a move.
+    pub fn split_move(&self, text: &str) -> Option<(usize, usize)> {
+        let bytes = text.as_bytes();
+        // The second name starts at the first letter after the first name's digits.
+        let second = (1..bytes.len()).find(|&k| bytes[k].is_ascii_alphabetic())?;
+        Some((
+            self.cell_index(&text[..second])?,
+            self.cell_index(&text[second..])?,
+        ))
     }
 
     /// A diagram with row numbers on the left (top row first) and column letters below;
@@ -349,6 +572,10 @@ impl Grid {
         let mut out = String::new();
         for y in (0..self.height).rev() {
             out.push_str(&format!("{:>pad$} ", y + 1));
+            if self.shape == Shape::Hex {
+                // Each row half a cell right of the row below, so touching hexagons touch.
+                out.push_str(&" ".repeat(y));
+            }
             for x in 0..self.width {
                 let v = self.cells[y * self.width + x] as usize;
                 let sym = self.symbols[v];
@@ -515,5 +742,52 @@ mod tests {
         let (a, b) = (g.cell_index("a1").unwrap(), g.cell_index("c1").unwrap());
         assert_eq!(g.distance(a, b, g.mask(".").unwrap(), false), Some(2));
         assert_eq!(g.distance(a, b, g.mask("Y").unwrap(), false), None);
+    }
+
+    #[test]
+    fn hex_cells_touch_six_and_lines_follow_three_axes() {
+        let mut g = Grid::new("hex", 3, 3, ".x").unwrap();
+        g.shape = Shape::Hex;
+        let b2 = g.cell_index("b2").unwrap();
+        let names: Vec<String> = g.neighbours(b2, false).map(|i| g.cell_name(i)).collect();
+        // Across, up and down, and the south-east / north-west diagonal; not the other one.
+        assert_eq!(names, ["b1", "c1", "a2", "c2", "a3", "b3"]);
+        for c in ["a3", "b2", "c1"] {
+            let i = g.cell_index(c).unwrap();
+            g.cells[i] = 1;
+        }
+        let x = g.mask("x").unwrap();
+        assert_eq!(g.longest_line(b2, x), 3);
+        assert!(g.joins(b2, x, Edge::North, Edge::South, false));
+        assert!(g.joins(b2, x, Edge::West, Edge::East, false));
+        assert!(Shape::Hex.direction("ne").is_err());
+    }
+
+    #[test]
+    fn square_lines_and_joins() {
+        let g = grid("3 x . .\n2 . x .\n1 X X x");
+        let x = g.mask("x").unwrap();
+        let c1 = g.cell_index("c1").unwrap();
+        // The falling diagonal a3-b2-c1; a line is of one symbol, so `X` breaks row 1.
+        assert_eq!(g.longest_line(c1, x), 3);
+        assert_eq!(g.run(c1, (-1, 1), x), 2);
+        assert_eq!(g.longest_line(g.cell_index("b3").unwrap(), x), 0);
+        assert!(g.joins(c1, x, Edge::North, Edge::South, true));
+        assert!(!g.joins(c1, x, Edge::North, Edge::South, false));
+        assert_eq!(g.step(c1, (-1, 1), 2), g.cell_index("a3"));
+        assert_eq!(g.step(c1, (1, 0), 1), None);
+    }
+
+    #[test]
+    fn moves_read_as_two_cell_names() {
+        let g = Grid::new("b", 12, 12, ".").unwrap();
+        assert_eq!(g.split_move("a7a6"), Some((72, 60)));
+        assert_eq!(
+            g.split_move("j10l12")
+                .map(|(a, b)| (g.cell_name(a), g.cell_name(b))),
+            Some(("j10".into(), "l12".into()))
+        );
+        assert_eq!(g.split_move("a7"), None);
+        assert_eq!(g.split_move("a7z6"), None);
     }
 }

@@ -1,8 +1,9 @@
 //! Rhai face of `primitives::grid`. Cells are named (`c3`), contents are one-character
 //! symbols, and sets of symbols are strings (`"Bb"`), so queries cross the boundary cheaply.
 
-use super::{budget, fail, Fallible, G};
-use crate::primitives::grid::Grid;
+use super::{budget, fail, strings, Fallible, G};
+use crate::primitives::grid::{Edge, Grid, Shape};
+use crate::primitives::moves::Pattern;
 use rhai::{Array, Dynamic, Engine, ImmutableString, INT};
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -182,6 +183,118 @@ impl GridRef {
     }
 }
 
+/// Board geometry and piece movement: coordinates, directions, lines, connections, moves.
+impl GridRef {
+    fn direction(&self, name: &str) -> Fallible<(i32, i32)> {
+        self.with(|g| g.shape.direction(name)).or_else(fail)
+    }
+
+    fn name_of(&self, i: Option<usize>) -> Dynamic {
+        i.map_or(Dynamic::UNIT, |i| {
+            Dynamic::from(self.with(names)[i].clone())
+        })
+    }
+
+    fn cell_at(&mut self, x: INT, y: INT) -> Dynamic {
+        let at = self.with(|g| g.at(small(x), small(y).saturating_sub(1)));
+        self.name_of(at)
+    }
+
+    fn coordinate(&mut self, cell: &str, row: bool) -> Fallible<INT> {
+        let i = self.cell(cell)?;
+        let (x, y) = self.with(|g| g.xy(i));
+        Ok(if row { y as INT + 1 } else { x as INT })
+    }
+
+    fn step(&mut self, cell: &str, dir: &str, n: INT) -> Fallible<Dynamic> {
+        let (i, d) = (self.cell(cell)?, self.direction(dir)?);
+        let to = self.with(|g| g.step(i, d, small(n)));
+        Ok(self.name_of(to))
+    }
+
+    /// The mask of the symbol in `cell`: lines and groups are of the cell's own symbol.
+    fn own_symbol(&self, i: usize) -> u64 {
+        self.with(|g| 1u64 << g.cells[i])
+    }
+
+    fn run(&mut self, cell: &str, dir: &str) -> Fallible<INT> {
+        let (i, d) = (self.cell(cell)?, self.direction(dir)?);
+        let mask = self.own_symbol(i);
+        Ok(self.with(|g| g.run(i, d, mask)) as INT)
+    }
+
+    fn longest_line(&mut self, cell: &str) -> Fallible<INT> {
+        let i = self.cell(cell)?;
+        let mask = self.own_symbol(i);
+        Ok(self.with(|g| g.longest_line(i, mask)) as INT)
+    }
+
+    fn joins(&mut self, cell: &str, a: &str, b: &str, diagonal: bool) -> Fallible<bool> {
+        let i = self.cell(cell)?;
+        let (a, b) = (Edge::parse(a).or_else(fail)?, Edge::parse(b).or_else(fail)?);
+        let mask = self.own_symbol(i);
+        Ok(self.with(|g| g.joins(i, mask, a, b, diagonal)))
+    }
+
+    fn moves(&mut self, pieces: &str, pattern: &str) -> Fallible<Array> {
+        let mask = self.mask(pieces)?;
+        let table = self.with(names);
+        let moves = self.with(|g| {
+            let pattern = Pattern::for_grid(g, pattern)?;
+            Ok::<_, String>(pattern.moves(g, mask))
+        });
+        let moves = moves.or_else(fail)?;
+        budget::charge(moves.len() as u64, "moves")?;
+        Ok(moves
+            .into_iter()
+            .map(|(from, to)| {
+                let mut text = String::with_capacity(table[from].len() + table[to].len());
+                text.push_str(&table[from]);
+                text.push_str(&table[to]);
+                Dynamic::from(ImmutableString::from(text))
+            })
+            .collect())
+    }
+
+    /// Moves the piece on `from` to `to`, leaving `from` empty (the grid's first symbol);
+    /// returns what stood on `to` (the empty symbol when nothing was captured).
+    fn move_piece(&mut self, from: usize, to: usize) -> ImmutableString {
+        let idx = self.idx;
+        let taken = self.g.write(|s| {
+            let cells = &mut s.grids_mut()[idx].cells;
+            let taken = cells[to];
+            cells[to] = cells[from];
+            cells[from] = 0;
+            taken
+        });
+        self.with(|g| symbol_string(g.symbols[taken as usize]))
+    }
+
+    fn move_cells(&mut self, from: &str, to: &str) -> Fallible<ImmutableString> {
+        let (from, to) = (self.cell(from)?, self.cell(to)?);
+        Ok(self.move_piece(from, to))
+    }
+
+    fn move_action(&mut self, action: &str) -> Fallible<ImmutableString> {
+        let (from, to) = self.split(action)?;
+        Ok(self.move_piece(from, to))
+    }
+
+    fn split(&self, action: &str) -> Fallible<(usize, usize)> {
+        match self.with(|g| g.split_move(action)) {
+            Some(cells) => Ok(cells),
+            None => fail(format!(
+                "`{action}` is not two cells of this grid written together (like `a7a6`)"
+            )),
+        }
+    }
+}
+
+/// A script integer as a grid coordinate: anything beyond the largest board is off it.
+fn small(n: INT) -> i32 {
+    n.clamp(-1000, 1000) as i32
+}
+
 pub fn register(engine: &mut Engine) {
     engine
         .register_type_with_name::<GridRef>("Grid")
@@ -199,22 +312,14 @@ pub fn register(engine: &mut Engine) {
         })
         .register_fn(
             "new_grid",
-            |g: &mut G, name: &str, w: INT, h: INT, symbols: &str| -> Fallible<GridRef> {
-                budget::text(name, "new_grid")?;
-                let grid =
-                    Grid::new(name, w.max(0) as usize, h.max(0) as usize, symbols).or_else(fail)?;
-                budget::charge(grid.len() as u64, "new_grid")?;
-                let idx = g.write(|s| match s.grid_index(name) {
-                    Some(i) => {
-                        s.grids_mut()[i] = grid;
-                        i
-                    }
-                    None => {
-                        s.grids_mut().push(grid);
-                        s.grids.len() - 1
-                    }
-                });
-                Ok(GridRef { g: g.clone(), idx })
+            |g: &mut G, name: &str, w: INT, h: INT, symbols: &str| {
+                new_grid(g, name, w, h, symbols, Shape::Square)
+            },
+        )
+        .register_fn(
+            "new_grid",
+            |g: &mut G, name: &str, w: INT, h: INT, symbols: &str, shape: &str| {
+                new_grid(g, name, w, h, symbols, Shape::parse(shape).or_else(fail)?)
             },
         )
         .register_fn("grid", |g: &mut G, name: &str| GridRef::named(g, name))
@@ -239,6 +344,30 @@ pub fn register(engine: &mut Engine) {
             },
         )
         .register_get("width", |r: &mut GridRef| r.with(|g| g.width as INT))
+        .register_get("shape", |r: &mut GridRef| r.with(|g| g.shape.name()))
+        .register_fn("cell_at", GridRef::cell_at)
+        .register_fn("x", |r: &mut GridRef, c: &str| r.coordinate(c, false))
+        .register_fn("y", |r: &mut GridRef, c: &str| r.coordinate(c, true))
+        .register_fn("step", |r: &mut GridRef, c: &str, d: &str| r.step(c, d, 1))
+        .register_fn("step", GridRef::step)
+        .register_fn("directions", |r: &mut GridRef| {
+            strings(r.with(|g| g.shape.directions()).iter().map(|d| d.0))
+        })
+        .register_fn("run", GridRef::run)
+        .register_fn("longest_line", GridRef::longest_line)
+        .register_fn("joins", |r: &mut GridRef, c: &str, a: &str, b: &str| {
+            r.joins(c, a, b, true)
+        })
+        .register_fn("joins4", |r: &mut GridRef, c: &str, a: &str, b: &str| {
+            r.joins(c, a, b, false)
+        })
+        .register_fn("moves", GridRef::moves)
+        .register_fn("move", GridRef::move_cells)
+        .register_fn("move", GridRef::move_action)
+        .register_fn("move_cells", |r: &mut GridRef, action: &str| {
+            let (from, to) = r.split(action)?;
+            Ok::<_, Box<rhai::EvalAltResult>>(r.name_list([from, to]))
+        })
         .register_get("height", |r: &mut GridRef| r.with(|g| g.height as INT))
         .register_fn("is_cell", |r: &mut GridRef, name: &str| {
             r.with(|g| g.cell_index(name).is_some())
@@ -315,4 +444,30 @@ pub fn register(engine: &mut Engine) {
                     .or_else(fail)
             },
         );
+}
+
+/// `g.new_grid(...)`: a grid of `shape`, replacing any grid of the same name.
+fn new_grid(
+    g: &mut G,
+    name: &str,
+    w: INT,
+    h: INT,
+    symbols: &str,
+    shape: Shape,
+) -> Fallible<GridRef> {
+    budget::text(name, "new_grid")?;
+    let mut grid = Grid::new(name, w.max(0) as usize, h.max(0) as usize, symbols).or_else(fail)?;
+    grid.shape = shape;
+    budget::charge(grid.len() as u64, "new_grid")?;
+    let idx = g.write(|s| match s.grid_index(name) {
+        Some(i) => {
+            s.grids_mut()[i] = grid;
+            i
+        }
+        None => {
+            s.grids_mut().push(grid);
+            s.grids.len() - 1
+        }
+    });
+    Ok(GridRef { g: g.clone(), idx })
 }

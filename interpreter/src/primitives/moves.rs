@@ -1,0 +1,227 @@
+//! Move generation by direction patterns, so that a game lists the moves of its pieces in one
+//! native call instead of a script loop over cells and directions.
+//!
+//! A pattern is text a designer reads, rules separated by `;`:
+//! - `step DIRS onto SYMBOLS`: one step in each direction, onto a cell holding one of SYMBOLS;
+//! - `slide DIRS through SYMBOLS [onto SYMBOLS]`: any number of steps over cells holding one of
+//!   the `through` symbols (each a destination), then, if the cell that stops the slide holds
+//!   one of the `onto` symbols, onto it too (a capture).
+//!
+//! DIRS are direction names of the grid's shape (`n ne e se s sw w nw` on a square grid).
+//! Breakthrough's Black: `step s onto .; step se sw onto .w`. A rook: `slide n e s w through .
+//! onto bnrqk`.
+
+use super::grid::{Grid, Shape, SymbolMask};
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::Rc;
+use std::sync::Arc;
+
+#[derive(Debug, Clone, PartialEq)]
+struct Rule {
+    slide: bool,
+    dirs: Vec<(i32, i32)>,
+    through: SymbolMask,
+    onto: SymbolMask,
+}
+
+/// A pattern compiled against one grid's shape and alphabet.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Pattern {
+    rules: Vec<Rule>,
+}
+
+/// Patterns compiled so far, by text, then by alphabet and shape: a game lists moves with the
+/// same few patterns every step, and parsing them is most of a short list's cost.
+type Compiled = Vec<(Arc<[char]>, Shape, Rc<Pattern>)>;
+
+/// Patterns kept per thread: a game uses a few; a script making new ones every step must not
+/// grow the cache without end.
+const CACHED_PATTERNS: usize = 64;
+
+impl Pattern {
+    /// `text` compiled for `grid` (from the cache when it was compiled before).
+    pub fn for_grid(grid: &Grid, text: &str) -> Result<Rc<Pattern>, String> {
+        thread_local! {
+            static CACHE: RefCell<HashMap<Box<str>, Compiled>> = RefCell::new(HashMap::new());
+        }
+        CACHE.with(|cache| {
+            let mut cache = cache.borrow_mut();
+            if let Some(found) = cache.get(text).and_then(|list| {
+                list.iter()
+                    .find(|(symbols, shape, _)| *shape == grid.shape && *symbols == grid.symbols)
+            }) {
+                return Ok(found.2.clone());
+            }
+            let pattern = Rc::new(Pattern::parse(grid, text)?);
+            if cache.len() >= CACHED_PATTERNS && !cache.contains_key(text) {
+                cache.clear();
+            }
+            cache.entry(text.into()).or_default().push((
+                grid.symbols.clone(),
+                grid.shape,
+                pattern.clone(),
+            ));
+            Ok(pattern)
+        })
+    }
+
+    fn parse(grid: &Grid, text: &str) -> Result<Pattern, String> {
+        let mut rules = vec![];
+        for (k, rule) in text.split(';').enumerate() {
+            let words: Vec<&str> = rule.split_whitespace().collect();
+            if words.is_empty() {
+                continue;
+            }
+            let rule_error =
+                |why: String| format!("move rule {} (`{}`): {why}", k + 1, rule.trim());
+            rules.push(Rule::parse(grid, &words).map_err(rule_error)?);
+        }
+        if rules.is_empty() {
+            return Err("a move pattern needs at least one rule (`step n onto .`)".into());
+        }
+        Ok(Pattern { rules })
+    }
+
+    /// Every move of the pieces in `pieces`, as (from, to): cells in index order, then rules and
+    /// directions in the pattern's order. A move two rules both allow is listed once.
+    pub fn moves(&self, grid: &Grid, pieces: SymbolMask) -> Vec<(usize, usize)> {
+        let mut out = Vec::new();
+        for from in grid.cells_matching(pieces) {
+            let first = out.len();
+            let add = |to: usize, out: &mut Vec<(usize, usize)>| {
+                if !out[first..].iter().any(|&(_, t)| t == to) {
+                    out.push((from, to));
+                }
+            };
+            for rule in &self.rules {
+                for &d in &rule.dirs {
+                    if !rule.slide {
+                        if let Some(to) = grid.step(from, d, 1) {
+                            if grid.holds(to, rule.onto) {
+                                add(to, &mut out);
+                            }
+                        }
+                        continue;
+                    }
+                    let mut at = from;
+                    while let Some(to) = grid.step(at, d, 1) {
+                        if grid.holds(to, rule.through) {
+                            add(to, &mut out);
+                            at = to;
+                            continue;
+                        }
+                        if grid.holds(to, rule.onto) {
+                            add(to, &mut out);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        out
+    }
+}
+
+impl Rule {
+    fn parse(grid: &Grid, words: &[&str]) -> Result<Rule, String> {
+        let slide = match words[0] {
+            "step" => false,
+            "slide" => true,
+            other => return Err(format!("starts with `step` or `slide`, not `{other}`")),
+        };
+        let mut dirs = vec![];
+        let mut at = 1;
+        while at < words.len() && !matches!(words[at], "onto" | "through") {
+            dirs.push(grid.shape.direction(words[at])?);
+            at += 1;
+        }
+        if dirs.is_empty() {
+            return Err("names no direction".into());
+        }
+        let mut through = 0;
+        let mut onto = 0;
+        while at < words.len() {
+            let (key, value) = (words[at], words.get(at + 1));
+            let Some(value) = value else {
+                return Err(format!("`{key}` needs the symbols after it"));
+            };
+            match key {
+                "through" if slide => through = grid.mask(value)?,
+                "through" => return Err("a step goes `onto`, only a slide goes `through`".into()),
+                "onto" => onto = grid.mask(value)?,
+                other => return Err(format!("expected `onto` or `through`, found `{other}`")),
+            }
+            at += 2;
+        }
+        if through == 0 && onto == 0 {
+            return Err("says neither `onto` nor `through`: no cell could be entered".into());
+        }
+        Ok(Rule {
+            slide,
+            dirs,
+            through,
+            onto,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn grid(diagram: &str) -> Grid {
+        let mut g = Grid::new("board", 1, 1, ".bwr").unwrap();
+        g.read_diagram(diagram).unwrap();
+        g
+    }
+
+    fn listed(g: &Grid, pieces: &str, pattern: &str) -> Vec<String> {
+        let p = Pattern::for_grid(g, pattern).unwrap();
+        p.moves(g, g.mask(pieces).unwrap())
+            .into_iter()
+            .map(|(f, t)| format!("{}{}", g.cell_name(f), g.cell_name(t)))
+            .collect()
+    }
+
+    #[test]
+    fn steps_enter_only_the_symbols_named() {
+        let g = grid("3 . w .\n2 . b .\n1 . . .");
+        // Straight ahead only onto an empty cell; diagonally onto empty or enemy.
+        assert_eq!(
+            listed(&g, "b", "step n onto .; step ne nw onto .w"),
+            ["b2c3", "b2a3"]
+        );
+        assert_eq!(listed(&g, "b", "step s onto ."), ["b2b1"]);
+    }
+
+    #[test]
+    fn slides_stop_at_the_first_other_cell_and_may_capture_it() {
+        let g = grid("4 . . . .\n3 . w . .\n2 . . . .\n1 . r . b");
+        assert_eq!(
+            listed(&g, "r", "slide n e w through . onto w"),
+            ["b1b2", "b1b3", "b1c1", "b1a1"]
+        );
+    }
+
+    #[test]
+    fn a_move_two_rules_allow_is_listed_once() {
+        let g = grid("2 . .\n1 b .");
+        assert_eq!(
+            listed(&g, "b", "step n onto .; slide n through ."),
+            ["a1a2"]
+        );
+    }
+
+    #[test]
+    fn mistakes_name_the_rule() {
+        let g = grid("1 b");
+        let err = |p: &str| Pattern::for_grid(&g, p).unwrap_err();
+        assert!(err("hop n onto .").contains("rule 1"));
+        assert!(err("step n onto .; step up onto .").contains("no direction `up`"));
+        assert!(err("step n onto z").contains("`z` is not a symbol"));
+        assert!(err("step n through .").contains("only a slide"));
+        assert!(err("step n").contains("neither"));
+        assert!(err(" ; ").contains("at least one rule"));
+    }
+}
