@@ -554,6 +554,21 @@ impl Grid {
         false
     }
 
+    /// Where a piece dropped into column `x` comes to rest, as in Connect Four: the lowest
+    /// cell holding the empty symbol (the grid's first), if the column is not full. Cells above
+    /// a resting piece are never below it, so this is the first empty cell from the bottom.
+    pub fn drop_cell(&self, x: usize) -> Option<usize> {
+        (0..self.height)
+            .map(|y| y * self.width + x)
+            .find(|&i| self.cells[i] == 0)
+    }
+
+    /// Columns (from 0) whose top cell holds the empty symbol: where a piece may be dropped.
+    pub fn open_columns(&self) -> impl Iterator<Item = usize> + '_ {
+        let top = (self.height - 1) * self.width;
+        (0..self.width).filter(move |&x| self.cells[top + x] == 0)
+    }
+
     /// Reads two cell names written together (`a7a6`, `j10j11`), as move lists write a move.
     pub fn split_move(&self, text: &str) -> Option<(usize, usize)> {
         let bytes = text.as_bytes();

@@ -256,6 +256,37 @@ impl GridRef {
             .collect())
     }
 
+    /// Column letters where a piece may be dropped (the top cell is empty).
+    fn open_columns(&mut self) -> Array {
+        let open: Vec<usize> = self.with(|g| g.open_columns().collect());
+        open.into_iter()
+            .map(|x| Dynamic::from(column_letter(x)))
+            .collect()
+    }
+
+    /// Drops `symbol` into `column` (a letter); returns the cell where it rests.
+    fn drop_piece(&mut self, column: &str, symbol: &str) -> Fallible<ImmutableString> {
+        let width = self.with(|g| g.width);
+        let x = match column.as_bytes() {
+            [c] if c.is_ascii_lowercase() && ((c - b'a') as usize) < width => (c - b'a') as usize,
+            _ => {
+                return fail(format!(
+                    "`{column}` is not a column of this grid (a to {})",
+                    column_letter(width - 1)
+                ))
+            }
+        };
+        let Some(i) = self.with(|g| g.drop_cell(x)) else {
+            return fail(format!("column {column} is full"));
+        };
+        let mut chars = symbol.chars();
+        let (Some(c), None) = (chars.next(), chars.next()) else {
+            return fail(format!("a cell holds one symbol, not `{symbol}`"));
+        };
+        self.put(i, c)?;
+        Ok(self.with(names)[i].clone())
+    }
+
     /// Moves the piece on `from` to `to`, leaving `from` empty (the grid's first symbol);
     /// returns what stood on `to` (the empty symbol when nothing was captured).
     fn move_piece(&mut self, from: usize, to: usize) -> ImmutableString {
@@ -288,6 +319,10 @@ impl GridRef {
             )),
         }
     }
+}
+
+fn column_letter(x: usize) -> ImmutableString {
+    symbol_string((b'a' + x as u8) as char)
 }
 
 /// A script integer as a grid coordinate: anything beyond the largest board is off it.
@@ -362,6 +397,8 @@ pub fn register(engine: &mut Engine) {
             r.joins(c, a, b, false)
         })
         .register_fn("moves", GridRef::moves)
+        .register_fn("open_columns", GridRef::open_columns)
+        .register_fn("drop", GridRef::drop_piece)
         .register_fn("move", GridRef::move_cells)
         .register_fn("move", GridRef::move_action)
         .register_fn("move_cells", |r: &mut GridRef, action: &str| {
