@@ -81,6 +81,19 @@ pub struct Decisions {
     pub seats: Vec<(usize, Vec<Action>)>,
 }
 
+impl Decisions {
+    /// The `i`-th legal action of a deciding `seat` (panics if it has none such: callers pick
+    /// from this list).
+    pub fn action(&self, seat: usize, i: usize) -> &Action {
+        let (_, legal) = self
+            .seats
+            .iter()
+            .find(|(s, _)| *s == seat)
+            .expect("a deciding seat");
+        &legal[i]
+    }
+}
+
 /// What a script's `accept` said of a typed action.
 enum Accepted {
     /// Accepted, as this action (notation, checked).
@@ -416,6 +429,40 @@ impl Game {
         seat: usize,
         text: &str,
     ) -> Result<String, PlayError> {
+        let legal = self.legal_for(state, decisions, seat)?;
+        let asked = state.agenda.question().is_some();
+        let action = self.check_legal(state, seat, legal, text, !asked)?;
+        self.play_checked(state, decisions, seat, action, asked)
+    }
+
+    /// `play` of the `index`-th action `seat` has in `decisions` (bots pick from the list, so
+    /// the action needs no checking against it).
+    pub fn play_listed(
+        &self,
+        state: &mut State,
+        decisions: &Decisions,
+        seat: usize,
+        index: usize,
+    ) -> Result<String, PlayError> {
+        let legal = self.legal_for(state, decisions, seat)?;
+        let Some(action) = legal.get(index) else {
+            return Err(PlayError::Illegal {
+                seat: state.seat_name(seat).to_string(),
+                action: format!("action number {}", index + 1),
+                legal: format!("{} actions", legal.len()),
+            });
+        };
+        let asked = state.agenda.question().is_some();
+        self.play_checked(state, decisions, seat, action.to_string(), asked)
+    }
+
+    /// `seat`'s legal actions in `decisions`, or why it may not act now.
+    fn legal_for<'d>(
+        &self,
+        state: &State,
+        decisions: &'d Decisions,
+        seat: usize,
+    ) -> Result<&'d [Action], PlayError> {
         let Some((_, legal)) = decisions.seats.iter().find(|(s, _)| *s == seat) else {
             if decisions.seats.is_empty() {
                 return Err(PlayError::Over);
@@ -430,8 +477,18 @@ impl Game {
                 waiting: waiting.join(", "),
             });
         };
-        let asked = state.agenda.question().is_some();
-        let action = self.check_legal(state, seat, legal, text, !asked)?;
+        Ok(legal)
+    }
+
+    /// Applies `action`, already known legal for `seat`; all or nothing.
+    fn play_checked(
+        &self,
+        state: &mut State,
+        decisions: &Decisions,
+        seat: usize,
+        action: String,
+        asked: bool,
+    ) -> Result<String, PlayError> {
         let mut scratch = state.clone();
         if asked {
             self.answer(&mut scratch, seat, &action)?;
@@ -487,7 +544,12 @@ impl Game {
 
     /// The line of the log for an action: public, or only for its seat.
     fn log_action(&self, state: &mut State, seat: usize, action: &str) {
-        let line = format!("{}: {action}", state.seat_name(seat));
+        let name = state.seat_name(seat);
+        // Every action of every game writes one: built by hand, as `format!` costs more.
+        let mut line = String::with_capacity(name.len() + 2 + action.len());
+        line.push_str(name);
+        line.push_str(": ");
+        line.push_str(action);
         if self.spec.public_actions {
             state.log_event(line);
         } else {

@@ -7,11 +7,16 @@ use crate::state::State;
 
 /// Picks a seat and an action from `decisions`; None when nobody decides.
 pub fn choose(decisions: &Decisions, rng: &mut GameRng) -> Option<(usize, Action)> {
+    pick(decisions, rng).map(|(seat, i)| (seat, decisions.action(seat, i).clone()))
+}
+
+/// Picks a deciding seat and the index of one of its actions.
+fn pick(decisions: &Decisions, rng: &mut GameRng) -> Option<(usize, usize)> {
     if decisions.seats.is_empty() {
         return None;
     }
     let (seat, legal) = &decisions.seats[rng::below(rng, decisions.seats.len())];
-    Some((*seat, legal[rng::below(rng, legal.len())].clone()))
+    Some((*seat, rng::below(rng, legal.len())))
 }
 
 /// Plays one random action; returns it, or None when the game is over.
@@ -21,11 +26,11 @@ pub fn step(
     rng: &mut GameRng,
 ) -> Result<Option<(usize, Action)>, PlayError> {
     let decisions = game.decisions(state)?;
-    let Some((seat, action)) = choose(&decisions, rng) else {
+    let Some((seat, i)) = pick(&decisions, rng) else {
         return Ok(None);
     };
-    game.play(state, &decisions, seat, &action)?;
-    Ok(Some((seat, action)))
+    game.play_listed(state, &decisions, seat, i)?;
+    Ok(Some((seat, decisions.action(seat, i).clone())))
 }
 
 /// Plays random actions until the game ends, at most `max_actions` of them; returns how many
@@ -50,15 +55,15 @@ pub fn playout_observed(
     let mut played = 0;
     loop {
         let decisions = game.decisions(state)?;
-        let Some((seat, action)) = choose(&decisions, rng) else {
+        let Some((seat, i)) = pick(&decisions, rng) else {
             return Ok(played);
         };
         // Checked only when someone still has to decide, so `max_actions` is a true maximum.
         if played == max_actions {
             return Err(PlayError::NoEnd(max_actions));
         }
-        game.play(state, &decisions, seat, &action)?;
+        game.play_listed(state, &decisions, seat, i)?;
         played += 1;
-        observe(state, seat, &action);
+        observe(state, seat, decisions.action(seat, i));
     }
 }
