@@ -4,7 +4,7 @@ use crate::cli::{CheckArgs, SimArgs};
 use crate::games;
 use boardscript_interpreter::bots::{catch_panic, replay, sim};
 use boardscript_interpreter::script::excerpt_in_message;
-use boardscript_interpreter::{Game, Setup};
+use boardscript_interpreter::{Action, Game, Setup};
 use indicatif::{ProgressBar, ProgressState, ProgressStyle};
 use std::process::ExitCode;
 
@@ -134,7 +134,11 @@ fn check_here(args: &CheckArgs) -> anyhow::Result<ExitCode> {
         options: options.clone(),
         position: None,
     };
-    game.start(&setup(1)).map_err(|e| anyhow::anyhow!("{e}"))?;
+    let seats = game
+        .start(&setup(1))
+        .map_err(|e| anyhow::anyhow!("{e}"))?
+        .seats
+        .clone();
     println!(
         "{}: compiled {} script file(s)",
         game.spec.id,
@@ -144,11 +148,24 @@ fn check_here(args: &CheckArgs) -> anyhow::Result<ExitCode> {
     // Each distinct error is shown once, with its source line: one bug in the rules would
     // otherwise fill the screen with the same error for every playout.
     let mut errors: Vec<(String, u64, Vec<u64>)> = vec![];
+    // Playouts in which one seat of several made every move (at least `LONE_MOVES` of them):
+    // in a turn-based game, turns that never pass (issue 11). Warned about, not failed: a
+    // game may rightly let one seat act alone for a while.
+    const LONE_MOVES: usize = 8;
+    let mut lone: Option<(u64, usize, String)> = None;
+    let mut lone_count = 0;
     for i in 0..args.games {
         let seed = sim::game_seed(1, i);
         let s = setup(seed);
         let checked = catch_panic(|| {
             let rec = replay::record(&game, &s, args.max_actions);
+            match one_seat_moves(&rec.actions, LONE_MOVES) {
+                Some(seat) if seats.len() > 1 => {
+                    lone_count += 1;
+                    lone.get_or_insert((seed, rec.actions.len(), seats[seat].clone()));
+                }
+                _ => {}
+            }
             let replayed = replay::replay(&game, &s, &rec);
             // A game that someone won but that goes on is the cause of a long game, so it is
             // named before the action limit it then runs into.
@@ -208,6 +225,11 @@ fn check_here(args: &CheckArgs) -> anyhow::Result<ExitCode> {
             list.join(", ")
         );
     }
+    if let Some((seed, moves, seat)) = lone {
+        println!(
+            "  warning: in {lone_count} playout(s) one seat made every move (seed {seed}: {seat} made all {moves}); if turns should pass, call `g.set_steps(1)` in `setup` or pass the turn in `apply` (`g.next_turn()`)"
+        );
+    }
     if failures == 0 {
         println!("  {} random playout(s) finished without error", args.games);
         Ok(ExitCode::SUCCESS)
@@ -215,6 +237,12 @@ fn check_here(args: &CheckArgs) -> anyhow::Result<ExitCode> {
         println!("  {failures} of {} playout(s) failed", args.games);
         Ok(ExitCode::from(1))
     }
+}
+
+/// The seat that made every one of `actions`, when there are at least `min` of them.
+fn one_seat_moves(actions: &[(usize, Action)], min: usize) -> Option<usize> {
+    let first = actions.first()?.0;
+    (actions.len() >= min && actions.iter().all(|(s, _)| *s == first)).then_some(first)
 }
 
 /// The progress bar's speed: `155 games/s`.

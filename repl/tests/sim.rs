@@ -377,3 +377,31 @@ fn i10_check_has_an_action_limit() {
     assert_eq!(o.status.code(), Some(2));
     assert!(text(&o.stderr).contains("--max-actions"));
 }
+
+/// Issue 11: turns do not pass unless the game says so, and a game that forgets lets one seat
+/// make every move. `check` warns, naming the seat and how to pass turns; a game that passes
+/// them gets no warning.
+#[test]
+fn i11_check_warns_when_one_seat_makes_every_move() {
+    let rules = |apply: &str| {
+        format!(
+            "fn setup(g) {{ }}\n\
+             fn legal_actions(g, seat) {{ if g.counter(\"n\") >= 10 {{ [] }} else {{ [\"x\"] }} }}\n\
+             fn apply(g, seat, action) {{ g.add_counter(\"n\", 1); {apply} }}\n\
+             fn winners(g) {{ [] }}\n"
+        )
+    };
+    let dir = tiny("", &rules(""));
+    let o = run(dir.path(), &["check", "tiny", "--games", "2"]);
+    let out = text(&o.stdout);
+    assert_eq!(o.status.code(), Some(0), "{out}");
+    assert!(
+        out.contains("warning: in 2 playout(s) one seat made every move")
+            && out.contains("made all 10")
+            && out.contains("g.set_steps(1)"),
+        "{out}"
+    );
+    let dir = tiny("", &rules("g.next_turn();"));
+    let out = text(&run(dir.path(), &["check", "tiny", "--games", "2"]).stdout);
+    assert!(!out.contains("warning"), "{out}");
+}
