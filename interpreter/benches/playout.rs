@@ -1,6 +1,8 @@
 //! Random playouts of Virus Wars (11x11) through the scripts, beside a native Rust playout of
-//! the same rules as the speed-of-light baseline; plus the engine's per-step building blocks
-//! (state clone, decisions + play, legal actions) on a mid-game state.
+//! the same rules as the speed-of-light baseline; random playouts of the three classic games
+//! that `bench/peers` measures against OpenSpiel (Connect Four, Breakthrough, Hex 11x11); plus
+//! the engine's per-step building blocks (state clone, decisions + play, legal actions) on a
+//! mid-game state.
 //!
 //! Before measuring, both implementations play the same seeds and must finish with exactly
 //! one winner in a plausible number of actions; their mean lengths are printed. The native
@@ -174,16 +176,24 @@ impl Native {
 // Scripted side.
 
 fn load() -> Game {
-    let scripts = Path::new(env!("CARGO_MANIFEST_DIR")).join("../scripts");
-    Game::find(&scripts, "virus-wars").expect("virus-wars loads")
+    load_game("virus-wars")
 }
+
+fn load_game(id: &str) -> Game {
+    let scripts = Path::new(env!("CARGO_MANIFEST_DIR")).join("../scripts");
+    Game::find(&scripts, id).unwrap_or_else(|e| panic!("{id} loads: {e}"))
+}
+
+/// The classic games of `bench/peers`, written with OpenSpiel's rules; elements/s is games/s,
+/// to set beside the targets in the README (Benchmarks).
+const CLASSICS: [&str; 3] = ["connect-four", "breakthrough", "hex"];
 
 fn start(game: &Game, seed: u64) -> State {
     game.start(&Setup {
         seed,
         ..Setup::default()
     })
-    .expect("virus-wars starts")
+    .expect("the game starts")
 }
 
 /// One random playout from a fresh start; returns (actions played, winners).
@@ -272,6 +282,22 @@ fn benches(c: &mut Criterion) {
             black_box(native.playout(&mut rng::seeded(seed)))
         })
     });
+    group.finish();
+
+    let mut group = timed_group(c, "classics", 5);
+    group.throughput(Throughput::Elements(1));
+    for id in CLASSICS {
+        let classic = load_game(id);
+        let mut seed = 0u64;
+        group.bench_function(id, |b| {
+            b.iter(|| {
+                seed += 1;
+                let (length, winners) = scripted_playout(&classic, seed);
+                assert!(length > 0 && winners.len() <= 1);
+                black_box(length)
+            })
+        });
+    }
     group.finish();
 
     let mid = mid_game(&game, 60);
