@@ -444,16 +444,25 @@ impl Game {
         seat: usize,
         index: usize,
     ) -> Result<String, PlayError> {
-        let legal = self.legal_for(state, decisions, seat)?;
-        let Some(action) = legal.get(index) else {
-            return Err(PlayError::Illegal {
-                seat: state.seat_name(seat).to_string(),
-                action: format!("action number {}", index + 1),
-                legal: format!("{} actions", legal.len()),
-            });
-        };
+        let action = self.listed(state, decisions, seat, index)?;
         let asked = state.agenda.question().is_some();
         self.play_checked(state, decisions, seat, action.to_string(), asked)
+    }
+
+    /// The `index`-th legal action of `seat` in `decisions`.
+    fn listed<'d>(
+        &self,
+        state: &State,
+        decisions: &'d Decisions,
+        seat: usize,
+        index: usize,
+    ) -> Result<&'d Action, PlayError> {
+        let legal = self.legal_for(state, decisions, seat)?;
+        legal.get(index).ok_or_else(|| PlayError::Illegal {
+            seat: state.seat_name(seat).to_string(),
+            action: format!("action number {}", index + 1),
+            legal: format!("{} actions", legal.len()),
+        })
     }
 
     /// `seat`'s legal actions in `decisions`, or why it may not act now.
@@ -490,10 +499,37 @@ impl Game {
         asked: bool,
     ) -> Result<String, PlayError> {
         let mut scratch = state.clone();
+        self.play_on(&mut scratch, decisions, seat, &action, asked)?;
+        *state = scratch;
+        Ok(action)
+    }
+
+    /// `play_listed` for a playout that is abandoned on error (`sim`, random playouts): it
+    /// plays on `state` itself, saving a copy of the state per action, so on error `state` is
+    /// left part-way through the action.
+    pub fn play_listed_in_place(
+        &self,
+        state: &mut State,
+        decisions: &Decisions,
+        seat: usize,
+        index: usize,
+    ) -> Result<(), PlayError> {
+        let action = self.listed(state, decisions, seat, index)?;
+        let asked = state.agenda.question().is_some();
+        self.play_on(state, decisions, seat, action, asked)
+    }
+
+    /// Plays a legal `action` on `state`; on error `state` is left part-way.
+    fn play_on(
+        &self,
+        state: &mut State,
+        decisions: &Decisions,
+        seat: usize,
+        action: &str,
+        asked: bool,
+    ) -> Result<(), PlayError> {
         if asked {
-            self.answer(&mut scratch, seat, &action)?;
-            *state = scratch;
-            return Ok(action);
+            return self.answer(state, seat, action);
         }
         // Seats that take part: those choosing now and those already holding a choice. A seat
         // in `to_decide` with nothing to choose takes no part, so nobody waits for it.
@@ -506,22 +542,20 @@ impl Game {
             })
             .collect();
         if choosers.len() == 1 {
-            self.apply_one(&mut scratch, seat, &action)?;
-        } else {
-            scratch.pending.insert(seat, action.clone());
-            if choosers.iter().all(|s| scratch.pending.contains_key(s)) {
-                let held = std::mem::take(&mut scratch.pending);
-                for s in &choosers {
-                    // Once a choice ends the game, the choices after it are not played.
-                    if scratch.result.is_some() {
-                        break;
-                    }
-                    self.apply_one(&mut scratch, *s, &held[s])?;
+            return self.apply_one(state, seat, action);
+        }
+        state.pending.insert(seat, action.to_string());
+        if choosers.iter().all(|s| state.pending.contains_key(s)) {
+            let held = std::mem::take(&mut state.pending);
+            for s in &choosers {
+                // Once a choice ends the game, the choices after it are not played.
+                if state.result.is_some() {
+                    break;
                 }
+                self.apply_one(state, *s, &held[s])?;
             }
         }
-        *state = scratch;
-        Ok(action)
+        Ok(())
     }
 
     /// Runs the script's `apply` for one action, logging it first, then what it scheduled.

@@ -34,7 +34,8 @@ pub fn step(
 }
 
 /// Plays random actions until the game ends, at most `max_actions` of them; returns how many
-/// were played. A game that ends with its `max_actions`-th action is not an error.
+/// were played. A game that ends with its `max_actions`-th action is not an error. On error
+/// `state` is left where the failing action stopped: the playout is meant to be abandoned.
 pub fn playout(
     game: &Game,
     state: &mut State,
@@ -62,7 +63,7 @@ pub fn playout_observed(
         if played == max_actions {
             return Err(PlayError::NoEnd(max_actions));
         }
-        game.play_listed(state, &decisions, seat, i)?;
+        game.play_listed_in_place(state, &decisions, seat, i)?;
         played += 1;
         observe(state, seat, decisions.action(seat, i));
     }
