@@ -2,8 +2,8 @@
 //! topology shared between states) behave as the plain ones did, and top-level constants are
 //! readable inside functions.
 
-use boardscript_interpreter::script::ScriptError;
-use boardscript_interpreter::{Game, Match, SaveFile, Setup};
+use boardscript_interpreter::script::{Limits, Rules, ScriptError, Source};
+use boardscript_interpreter::{Game, Match, SaveFile, Setup, State};
 use boardscript_tests::inline_game;
 
 const MANIFEST: &str = "[seats]\nnames = [\"east\", \"west\"]\n";
@@ -107,4 +107,110 @@ fn state_json_keeps_the_shape_of_earlier_saves() {
     assert_eq!(ring["marks"], serde_json::json!([0, 1, 0, 0]));
     let back: boardscript_interpreter::State = serde_json::from_value(json).unwrap();
     assert_eq!(back, m.state);
+}
+
+fn rules(files: &[(&str, &str)]) -> Result<Rules, ScriptError> {
+    let sources = files
+        .iter()
+        .map(|(name, text)| Source {
+            name: (*name).into(),
+            text: text.to_string(),
+        })
+        .collect();
+    Rules::compile(sources, Limits::default(), &[])
+}
+
+fn call(rules: &Rules, function: &str) -> String {
+    let state = State::new(vec!["a".into(), "b".into()], Default::default(), 1);
+    match rules.call_read(&state, function, &[]) {
+        Ok(v) => v.to_string(),
+        Err(e) => panic!("{function}: {e}"),
+    }
+}
+
+/// issue 11: a constant defined at the top of a script is read by plain name in every
+/// function, closures included; constants may use earlier ones.
+#[test]
+fn functions_read_top_level_constants() {
+    let r = rules(&[(
+        "rules.rhai",
+        r#"
+const SIZE = 3;
+const CELLS = SIZE * SIZE;
+const NAMES = ["x", "o"];
+fn area(g) { CELLS }
+fn names(g) { NAMES }
+fn second(g) { NAMES[1] + NAMES.len() }
+fn shifted(g) { [1, 2].map(|n| n + SIZE) }
+fn shadowed(g) { let SIZE = 10; SIZE }
+fn helper() { SIZE + 1 }
+fn via_helper(g) { helper() }
+"#,
+    )])
+    .unwrap();
+    assert_eq!(call(&r, "area"), "9");
+    assert_eq!(call(&r, "names"), r#"["x", "o"]"#);
+    assert_eq!(call(&r, "second"), "o2");
+    assert_eq!(call(&r, "shifted"), "[4, 5]");
+    assert_eq!(call(&r, "shadowed"), "10");
+    assert_eq!(call(&r, "via_helper"), "4");
+    let state = State::new(vec!["a".into(), "b".into()], Default::default(), 1);
+    assert_eq!(
+        r.eval(&state, "CELLS + 1").unwrap(),
+        "10",
+        "typed expressions too"
+    );
+}
+
+/// A variant overlay may redefine a constant: the later file wins, as for functions, and
+/// the base's functions read the overlay's value.
+#[test]
+fn an_overlay_redefines_a_constant() {
+    let base = "const SIZE = 11;\nconst SEATS = 2;\nfn size(g) { SIZE }\nfn seats(g) { SEATS }\n";
+    let r = rules(&[("rules.rhai", base), ("small.rhai", "const SIZE = 7;\n")]).unwrap();
+    assert_eq!(
+        (call(&r, "size"), call(&r, "seats")),
+        ("7".into(), "2".into())
+    );
+}
+
+/// A constant whose expression fails is a load error at its file, line and column; so is a
+/// top-level statement that reaches for the game, which only functions receive.
+#[test]
+fn a_failing_constant_is_a_load_error_at_its_line() {
+    let err = rules(&[(
+        "rules.rhai",
+        "const A = 1;\n\nconst B = A / 0;\nfn f(g) { B }\n",
+    )])
+    .err()
+    .expect("refused")
+    .to_string();
+    assert!(err.starts_with("rules.rhai:3:"), "{err}");
+    let err = rules(&[
+        ("rules.rhai", "fn f(g) { 1 }\n"),
+        ("variant.rhai", "\nconst N = g.seat_count();\n"),
+    ])
+    .err()
+    .expect("refused")
+    .to_string();
+    assert!(err.starts_with("variant.rhai:2:"), "{err}");
+}
+
+/// A parameter named like a constant is refused: the constant would take its place.
+#[test]
+fn a_parameter_may_not_take_a_constants_name() {
+    let err = rules(&[("rules.rhai", "const SIZE = 3;\nfn f(g, SIZE) { SIZE }\n")])
+        .err()
+        .expect("refused")
+        .to_string();
+    assert!(err.contains("parameter `SIZE`"), "{err}");
+    let closure = "const SIZE = 3;\nfn f(g) {\n    [1].map(|SIZE| SIZE)\n}\n";
+    let err = rules(&[("rules.rhai", closure)])
+        .err()
+        .expect("refused")
+        .to_string();
+    assert!(
+        err.starts_with("rules.rhai:3:14: a closure has a parameter `SIZE`"),
+        "{err}"
+    );
 }
