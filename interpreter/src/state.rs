@@ -15,6 +15,10 @@ use std::sync::Arc;
 /// Named counters; names are shared so copying a changed map allocates no text.
 pub type Counters = BTreeMap<Arc<str>, i64>;
 
+/// Script data by key. Persistent: a clone shares everything, and a write copies one path of
+/// the tree (entries are shared pointers, so even that copies no text or values).
+pub type Vars = imbl::OrdMap<Arc<str>, Arc<Var>>;
+
 /// One line of the game log, with the seats allowed to read it (None: everyone).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct LogEntry {
@@ -53,7 +57,7 @@ pub struct State {
     pub phase: String,
     pub counters: Arc<Counters>,
     pub seat_counters: Arc<Vec<Counters>>,
-    pub vars: Arc<BTreeMap<String, Var>>,
+    pub vars: Vars,
     /// The card catalogue, shared between clones; entries are shared too, so a view's redacted
     /// copy costs reference counts, not copies of names and properties.
     pub cards: Arc<Vec<Arc<CardDef>>>,
@@ -87,7 +91,7 @@ impl State {
             options: Arc::new(options),
             phase: String::new(),
             counters: Arc::default(),
-            vars: Arc::default(),
+            vars: Vars::new(),
             cards: Arc::new(vec![]),
             zones: Arc::default(),
             grids: Arc::default(),
@@ -109,8 +113,8 @@ impl State {
         Arc::make_mut(&mut self.seat_counters)
     }
 
-    pub fn vars_mut(&mut self) -> &mut BTreeMap<String, Var> {
-        Arc::make_mut(&mut self.vars)
+    pub fn vars_mut(&mut self) -> &mut Vars {
+        &mut self.vars
     }
 
     pub fn zones_mut(&mut self) -> &mut Vec<Zone> {
@@ -217,8 +221,13 @@ impl State {
                 }
             }
         }
-        if self.vars.values().any(|var| !may_see(&var.seen_by, seat)) {
-            v.vars_mut().retain(|_, var| may_see(&var.seen_by, seat));
+        // Removing what the seat may not see copies only those entries' paths.
+        for (key, _) in self
+            .vars
+            .iter()
+            .filter(|(_, var)| !may_see(&var.seen_by, seat))
+        {
+            v.vars.remove(key);
         }
         // The log is persistent: keep the longest prefix every line of which the seat may
         // read (shared), and filter only the rest.

@@ -1,22 +1,59 @@
 //! General graphs (rooms and corridors, a ring of cards): named nodes holding one symbol each,
 //! with native neighbour, reachability, component and distance queries.
+//!
+//! A graph is its [`Topology`] (names, edges, the symbol alphabet), shared behind one `Arc` by
+//! every state of a game, plus its marks, which each state owns: a move that marks a node
+//! copies a few bytes a node, not the graph. The topology is copied only when a script changes
+//! it while another state still holds it.
 
 use serde::{Deserialize, Serialize};
-use std::collections::VecDeque;
+use std::collections::{HashMap, VecDeque};
+use std::ops::Deref;
+use std::sync::Arc;
 
-/// The most nodes a graph holds: finding a node by name is a scan, and every query may walk
-/// them all, so the count is what bounds the cost of one call.
+/// The most nodes a graph holds: every query may walk them all, so the count is what bounds
+/// the cost of one call.
 pub const MAX_NODES: usize = 4096;
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Graph {
+/// What does not change as a game is played: which nodes there are, how they connect, and
+/// the marks they may hold. (Labels on edges would live here too; state on edges, such as an
+/// open door, would sit beside [`Graph::marks`].)
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Topology {
     pub name: String,
-    pub nodes: Vec<String>,
+    pub nodes: Vec<Arc<str>>,
+    /// Node by name; shares the names' text with `nodes`.
+    index: HashMap<Arc<str>, u32>,
     /// Sorted neighbour lists, one per node.
     pub edges: Vec<Vec<u32>>,
     /// The alphabet of node marks; index 0 is the default mark.
     pub symbols: Vec<char>,
+}
+
+/// A graph in one state: the shared topology and this state's mark on each node.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(into = "GraphData", try_from = "GraphData")]
+pub struct Graph {
+    topology: Arc<Topology>,
+    /// One per node: an index into `symbols`.
     pub marks: Vec<u8>,
+}
+
+impl PartialEq for Graph {
+    fn eq(&self, other: &Graph) -> bool {
+        (Arc::ptr_eq(&self.topology, &other.topology) || self.topology == other.topology)
+            && self.marks == other.marks
+    }
+}
+
+impl Eq for Graph {}
+
+/// Reading a graph reads its topology: `graph.nodes`, `graph.symbols`, `graph.name`.
+impl Deref for Graph {
+    type Target = Topology;
+    fn deref(&self) -> &Topology {
+        &self.topology
+    }
 }
 
 impl Graph {
@@ -26,10 +63,13 @@ impl Graph {
             return Err("a graph needs 1 to 64 symbols".into());
         }
         Ok(Graph {
-            name: name.into(),
-            nodes: vec![],
-            edges: vec![],
-            symbols,
+            topology: Arc::new(Topology {
+                name: name.into(),
+                nodes: vec![],
+                index: HashMap::new(),
+                edges: vec![],
+                symbols,
+            }),
             marks: vec![],
         })
     }
@@ -46,6 +86,11 @@ impl Graph {
         Ok(g)
     }
 
+    /// The topology to change: copied first if another state shares it.
+    fn topology_mut(&mut self) -> &mut Topology {
+        Arc::make_mut(&mut self.topology)
+    }
+
     pub fn add_node(&mut self, name: &str) -> Result<usize, String> {
         if self.nodes.len() >= MAX_NODES {
             return Err(format!(
@@ -56,26 +101,31 @@ impl Graph {
         if self.index(name).is_some() {
             return Err(format!("graph `{}` already has a node `{name}`", self.name));
         }
-        self.nodes.push(name.into());
-        self.edges.push(vec![]);
+        let t = self.topology_mut();
+        let name: Arc<str> = name.into();
+        t.index.insert(name.clone(), t.nodes.len() as u32);
+        t.nodes.push(name);
+        t.edges.push(vec![]);
         self.marks.push(0);
         Ok(self.nodes.len() - 1)
     }
 
-    /// An undirected edge; connecting twice (or a node to itself) changes nothing.
+    /// An undirected edge; connecting twice (or a node to itself) changes nothing, and
+    /// copies nothing.
     pub fn connect(&mut self, a: usize, b: usize) {
-        if a == b {
+        if a == b || self.edges[a].binary_search(&(b as u32)).is_ok() {
             return;
         }
+        let t = self.topology_mut();
         for (x, y) in [(a, b), (b, a)] {
-            if let Err(pos) = self.edges[x].binary_search(&(y as u32)) {
-                self.edges[x].insert(pos, y as u32);
+            if let Err(pos) = t.edges[x].binary_search(&(y as u32)) {
+                t.edges[x].insert(pos, y as u32);
             }
         }
     }
 
     pub fn index(&self, name: &str) -> Option<usize> {
-        self.nodes.iter().position(|n| n == name)
+        self.topology.index.get(name).map(|&i| i as usize)
     }
 
     pub fn mask(&self, set: &str) -> Result<u64, String> {
@@ -87,8 +137,14 @@ impl Graph {
         })
     }
 
-    fn matches(&self, i: usize, mask: u64) -> bool {
+    /// Whether node `i` holds one of the marks in `mask`.
+    pub fn matches(&self, i: usize, mask: u64) -> bool {
         mask & (1 << self.marks[i]) != 0
+    }
+
+    /// Nodes marked with one of `mask`, in index order.
+    pub fn nodes_with(&self, mask: u64) -> impl Iterator<Item = usize> + '_ {
+        (0..self.marks.len()).filter(move |&i| self.matches(i, mask))
     }
 
     pub fn neighbours(&self, i: usize) -> impl Iterator<Item = usize> + '_ {
@@ -98,18 +154,24 @@ impl Graph {
     /// Nodes reachable from `start` moving only through nodes marked with `through`
     /// (`start` included), in index order.
     pub fn reachable(&self, start: usize, through: u64) -> Vec<usize> {
+        let seen = self.flood(start, through);
+        (0..self.nodes.len()).filter(|&i| seen[i]).collect()
+    }
+
+    /// Which nodes `reachable` finds, one flag a node.
+    fn flood(&self, start: usize, through: u64) -> Vec<bool> {
         let mut seen = vec![false; self.nodes.len()];
         seen[start] = true;
-        let mut queue = VecDeque::from([start]);
-        while let Some(i) = queue.pop_front() {
-            for n in self.neighbours(i) {
+        let mut stack = vec![start as u32];
+        while let Some(i) = stack.pop() {
+            for n in self.neighbours(i as usize) {
                 if !seen[n] && self.matches(n, through) {
                     seen[n] = true;
-                    queue.push_back(n);
+                    stack.push(n as u32);
                 }
             }
         }
-        (0..self.nodes.len()).filter(|&i| seen[i]).collect()
+        seen
     }
 
     /// Connected groups of nodes marked with `of`.
@@ -132,21 +194,80 @@ impl Graph {
     /// Edges on a shortest path from `a` to `b` through nodes marked `through` (`b` may hold
     /// anything); None when unreachable.
     pub fn distance(&self, a: usize, b: usize, through: u64) -> Option<usize> {
-        let mut dist = vec![usize::MAX; self.nodes.len()];
+        const UNSEEN: u32 = u32::MAX;
+        let mut dist = vec![UNSEEN; self.nodes.len()];
         dist[a] = 0;
-        let mut queue = VecDeque::from([a]);
+        let mut queue = VecDeque::from([a as u32]);
         while let Some(i) = queue.pop_front() {
+            let i = i as usize;
             if i == b {
-                return Some(dist[i]);
+                return Some(dist[i] as usize);
             }
             for n in self.neighbours(i) {
-                if dist[n] == usize::MAX && (n == b || self.matches(n, through)) {
+                if dist[n] == UNSEEN && (n == b || self.matches(n, through)) {
                     dist[n] = dist[i] + 1;
-                    queue.push_back(n);
+                    queue.push_back(n as u32);
                 }
             }
         }
         None
+    }
+}
+
+/// A graph as saves have always held it: one flat record. Loading checks it, so a bad save
+/// is an error, never a panic in a later query.
+#[derive(Serialize, Deserialize)]
+struct GraphData {
+    name: String,
+    nodes: Vec<String>,
+    edges: Vec<Vec<u32>>,
+    symbols: Vec<char>,
+    marks: Vec<u8>,
+}
+
+impl From<Graph> for GraphData {
+    fn from(g: Graph) -> GraphData {
+        GraphData {
+            name: g.name.clone(),
+            nodes: g.nodes.iter().map(|n| n.to_string()).collect(),
+            edges: g.edges.clone(),
+            symbols: g.symbols.clone(),
+            marks: g.marks,
+        }
+    }
+}
+
+impl TryFrom<GraphData> for Graph {
+    type Error = String;
+
+    fn try_from(d: GraphData) -> Result<Graph, String> {
+        let symbols: String = d.symbols.iter().collect();
+        let mut g = Graph::new(&d.name, &symbols)?;
+        for n in &d.nodes {
+            g.add_node(n)?;
+        }
+        let n = d.nodes.len();
+        if d.edges.len() != n || d.marks.len() != n {
+            return Err(format!(
+                "graph `{}`: {n} nodes but {} edge lists and {} marks",
+                d.name,
+                d.edges.len(),
+                d.marks.len()
+            ));
+        }
+        if d.marks.iter().any(|&m| m as usize >= d.symbols.len()) {
+            return Err(format!("graph `{}`: a mark outside its symbols", d.name));
+        }
+        for (a, ns) in d.edges.iter().enumerate() {
+            for &b in ns {
+                if b as usize >= n {
+                    return Err(format!("graph `{}`: an edge to no node", d.name));
+                }
+                g.connect(a, b as usize);
+            }
+        }
+        g.marks = d.marks;
+        Ok(g)
     }
 }
 
@@ -173,5 +294,34 @@ mod tests {
             g.components(g.mask(".").unwrap()),
             vec![vec![0, 1], vec![3]]
         );
+    }
+
+    /// A copy shares the topology; marking a node in it leaves the original's marks and
+    /// copies no topology, while adding a node gives the copy its own.
+    #[test]
+    fn copies_share_topology_until_it_changes() {
+        let names: Vec<String> = (1..=4).map(|i| format!("n{i}")).collect();
+        let g = Graph::ring("ring", ".x", &names).unwrap();
+        let mut marked = g.clone();
+        marked.marks[1] = 1;
+        assert!(Arc::ptr_eq(&g.topology, &marked.topology));
+        assert_eq!(g.marks, [0, 0, 0, 0]);
+        marked.connect(0, 1);
+        assert!(Arc::ptr_eq(&g.topology, &marked.topology), "no new edge");
+        marked.add_node("n5").unwrap();
+        assert!(!Arc::ptr_eq(&g.topology, &marked.topology));
+        assert_eq!((g.nodes.len(), marked.index("n5")), (4, Some(4)));
+    }
+
+    #[test]
+    fn a_saved_graph_loads_in_its_old_shape() {
+        let text = r#"{"name":"ring","nodes":["a","b","c"],"edges":[[1,2],[0,2],[0,1]],"symbols":[".","x"],"marks":[0,1,0]}"#;
+        let g: Graph = serde_json::from_str(text).unwrap();
+        assert_eq!((g.index("c"), g.marks[1]), (Some(2), 1));
+        assert_eq!(serde_json::to_string(&g).unwrap(), text);
+        let bad = text.replace("[0,1,0]", "[0,5,0]");
+        assert!(serde_json::from_str::<Graph>(&bad).is_err());
+        let bad = text.replace("[1,2],", "[1,9],");
+        assert!(serde_json::from_str::<Graph>(&bad).is_err());
     }
 }

@@ -2,6 +2,7 @@
 //! the sandboxed engine, and calls protocol functions with `g` bound to a state.
 
 pub mod bindings;
+mod constants;
 pub mod error;
 pub mod sandbox;
 
@@ -75,6 +76,8 @@ pub struct Rules {
     sources: Vec<Source>,
     /// Where the state sits while a script runs; swapped in and out so no call allocates it.
     slot: Rc<RefCell<State>>,
+    /// The top-level constants, which the tracer's engine needs too.
+    constants: Option<rhai::Shared<rhai::Module>>,
     /// Built on first need, to locate limit errors (see `sandbox::tracing_engine`).
     tracer: std::cell::OnceCell<(Engine, sandbox::Trace)>,
 }
@@ -90,18 +93,19 @@ impl Rules {
         let (mut engine, hooks) = sandbox::engine(&limits);
         let phases: Arc<[String]> = phases.into();
         bindings::register_phases(&mut engine, phases.clone());
-        let mut ast = AST::empty();
-        let mut fn_files = HashMap::new();
-        for src in &sources {
-            let mut part = engine
-                .compile(&src.text)
-                .map_err(|e| ScriptError::syntax(&src.name, &src.text, &e))?;
-            part.set_source(src.name.to_string());
-            for f in part.iter_functions() {
-                fn_files.insert(f.name.to_string(), src.name.clone());
-            }
-            ast = ast.merge(&part);
-        }
+        let (mut ast, fn_files, parts) = compile_all(&engine, &sources)?;
+        let constants = constants::evaluate(&engine, &parts, &ast, &fn_files, &limits)?;
+        hooks.printed.borrow_mut().clear();
+        let constants = if constants.is_empty() {
+            None
+        } else {
+            constants::check_parameters(&ast, &constants, &fn_files, &sources)?;
+            let module = constants::module(&constants);
+            engine.register_global_module(module.clone());
+            // Again, now that the optimizer can fold the values into the functions.
+            ast = compile_all(&engine, &sources)?.0;
+            Some(module)
+        };
         let mut arities: HashMap<String, Vec<usize>> = HashMap::new();
         for f in ast.iter_functions() {
             arities
@@ -122,6 +126,7 @@ impl Rules {
             limits,
             sources,
             slot,
+            constants,
             tracer: std::cell::OnceCell::new(),
         })
     }
@@ -251,6 +256,9 @@ impl Rules {
         let (engine, trace) = self.tracer.get_or_init(|| {
             let (mut engine, trace) = sandbox::tracing_engine(&self.limits);
             bindings::register_phases(&mut engine, self.phases.clone());
+            if let Some(constants) = &self.constants {
+                engine.register_global_module(constants.clone());
+            }
             (engine, trace)
         });
         bindings::budget::reset(self.limits.string_size, self.limits.time() / 5);
@@ -352,6 +360,30 @@ impl Rules {
         }
         v.to_string()
     }
+}
+
+/// Each file compiled and merged in order (a later definition wins), with which file
+/// defines each function and each file's own AST.
+#[allow(clippy::type_complexity)]
+fn compile_all<'s>(
+    engine: &Engine,
+    sources: &'s [Source],
+) -> Result<(AST, HashMap<String, Arc<str>>, Vec<(AST, &'s Source)>), ScriptError> {
+    let mut ast = AST::empty();
+    let mut fn_files = HashMap::new();
+    let mut parts = vec![];
+    for src in sources {
+        let mut part = engine
+            .compile(&src.text)
+            .map_err(|e| ScriptError::syntax(&src.name, &src.text, &e))?;
+        part.set_source(src.name.to_string());
+        for f in part.iter_functions() {
+            fn_files.insert(f.name.to_string(), src.name.clone());
+        }
+        ast = ast.merge(&part);
+        parts.push((part, src));
+    }
+    Ok((ast, fn_files, parts))
 }
 
 fn is_ident_char(c: Option<char>) -> bool {

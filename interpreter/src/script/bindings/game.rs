@@ -181,7 +181,10 @@ pub fn register(engine: &mut Engine) {
             g.read(|s| s.vars.contains_key(key))
         })
         .register_fn("remove", |g: &mut G, key: &str| {
-            g.write(|s| s.vars_mut().remove(key));
+            // An absent key changes nothing, and copies nothing.
+            if g.read(|s| s.vars.contains_key(key)) {
+                g.write(|s| s.vars_mut().remove(key));
+            }
         })
         .register_fn("set", |g: &mut G, key: &str, v: Dynamic| {
             set_var(g, key, &v, None)
@@ -386,6 +389,7 @@ fn add_to(c: &mut INT, d: INT, name: &str) -> Fallible<INT> {
 fn set_var(g: &mut G, key: &str, v: &Dynamic, seen_by: Option<Vec<usize>>) -> Fallible<()> {
     budget::text(key, "a key")?;
     let value = budget::store(v, &format!("cannot store `{key}`"))?;
-    g.write(|s| s.vars_mut().insert(key.to_string(), Var { value, seen_by }));
+    let var = Arc::new(Var { value, seen_by });
+    g.write(|s| s.vars_mut().insert(key.into(), var));
     Ok(())
 }

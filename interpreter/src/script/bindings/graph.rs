@@ -25,7 +25,7 @@ impl GraphRef {
     }
 
     fn names(&self, nodes: impl IntoIterator<Item = usize>) -> Array {
-        self.with(|g| strings(nodes.into_iter().map(|i| g.nodes[i].clone())))
+        self.with(|g| strings(nodes.into_iter().map(|i| &*g.nodes[i])))
     }
 }
 
@@ -87,25 +87,20 @@ pub fn register(engine: &mut Engine) {
             },
         )
         .register_fn("nodes", |r: &mut GraphRef| {
-            r.with(|g| strings(g.nodes.iter().cloned()))
+            r.with(|g| strings(g.nodes.iter().map(|n| &**n)))
         })
         .register_fn(
             "nodes_with",
             |r: &mut GraphRef, set: &str| -> Fallible<Array> {
                 let m = r.mask(set)?;
-                let n = r.with(|g| g.nodes.len());
-                let hits: Vec<usize> = (0..n)
-                    .filter(|&i| r.with(|g| m & (1 << g.marks[i]) != 0))
-                    .collect();
-                Ok(r.names(hits))
+                Ok(r.with(|g| strings(g.nodes_with(m).map(|i| &*g.nodes[i]))))
             },
         )
         .register_fn(
             "neighbours",
             |r: &mut GraphRef, n: &str| -> Fallible<Array> {
                 let i = r.node(n)?;
-                let ns: Vec<usize> = r.with(|g| g.neighbours(i).collect());
-                Ok(r.names(ns))
+                Ok(r.with(|g| strings(g.neighbours(i).map(|j| &*g.nodes[j]))))
             },
         )
         .register_fn(
