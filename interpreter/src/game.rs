@@ -72,6 +72,41 @@ const REQUIRED: [(&str, usize, &str); 4] = [
 /// names every step copies no text.
 pub type Action = ImmutableString;
 
+/// A game as read from its folder, before compiling: the manifest and the text of every
+/// script. Plain data, `Send + Sync`: threads that each need a compiled `Game` (Rhai engines
+/// are per thread) compile this one snapshot, so all of them run the same rules even if a file
+/// changes meanwhile, and none reads the disk again.
+#[derive(Debug, Clone)]
+pub struct GameSource {
+    spec: GameSpec,
+    sources: Vec<Source>,
+}
+
+impl GameSource {
+    /// Reads the manifest and scripts of the game in `dir`, known as `id`.
+    pub fn read(dir: &Path, id: &str) -> Result<GameSource, ScriptError> {
+        let spec = manifest::load(dir, id).map_err(ScriptError::Other)?;
+        let mut sources = vec![];
+        for path in &spec.scripts {
+            let text = spec.read_file(path).map_err(ScriptError::Other)?;
+            sources.push(Source {
+                name: Arc::from(path.display().to_string()),
+                text,
+            });
+        }
+        Ok(GameSource { spec, sources })
+    }
+
+    /// A compiled game of these rules (each call compiles afresh, for the calling thread).
+    pub fn compile(&self) -> Result<Game, ScriptError> {
+        Game::compile(self.spec.clone(), self.sources.clone())
+    }
+
+    pub fn spec(&self) -> &GameSpec {
+        &self.spec
+    }
+}
+
 /// Who must decide in a state, computed once and used for listing, checking and applying.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Decisions {
@@ -113,15 +148,11 @@ pub struct Game {
 impl Game {
     /// Reads and compiles the game in `dir`, known as `id`.
     pub fn load(dir: &Path, id: &str) -> Result<Game, ScriptError> {
-        let spec = manifest::load(dir, id).map_err(ScriptError::Other)?;
-        let mut sources = vec![];
-        for path in &spec.scripts {
-            let text = spec.read_file(path).map_err(ScriptError::Other)?;
-            sources.push(Source {
-                name: Arc::from(path.display().to_string()),
-                text,
-            });
-        }
+        GameSource::read(dir, id)?.compile()
+    }
+
+    /// Compiles a game read before: its manifest and script texts.
+    fn compile(spec: GameSpec, sources: Vec<Source>) -> Result<Game, ScriptError> {
         let rules = Rules::compile(sources, spec.limits, &spec.phases)?;
         for (name, arity, usage) in REQUIRED {
             if !rules.has_fn(name, arity) {

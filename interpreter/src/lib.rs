@@ -22,6 +22,6 @@ pub mod state;
 pub mod text;
 pub mod value;
 
-pub use game::{Action, Decisions, Game, PlayError, Setup};
+pub use game::{Action, Decisions, Game, GameSource, PlayError, Setup};
 pub use log::{Match, SaveFile};
 pub use state::State;

@@ -4,7 +4,7 @@ use crate::cli::{CheckArgs, SimArgs};
 use crate::games;
 use boardscript_interpreter::bots::{catch_panic, replay, sim};
 use boardscript_interpreter::script::excerpt_in_message;
-use boardscript_interpreter::{Action, Game, Setup};
+use boardscript_interpreter::{Action, GameSource, Setup};
 use indicatif::{ProgressBar, ProgressState, ProgressStyle};
 use std::process::ExitCode;
 
@@ -35,7 +35,9 @@ pub fn sim(args: SimArgs) -> anyhow::Result<ExitCode> {
                 let _ = w.write_str(&rate(s.per_sec()));
             }),
     );
-    let load = || Game::load(&dir, &id).map_err(|e| e.to_string());
+    // Read once: every thread compiles these same texts, whatever happens to the files.
+    let source = GameSource::read(&dir, &id).map_err(|e| anyhow::anyhow!("{e}"))?;
+    let load = || source.compile().map_err(|e| e.to_string());
     let report = sim::simulate(&load, &setup, args.games, threads, args.max_actions, &|n| {
         bar.set_position(n)
     })
