@@ -143,6 +143,8 @@ pub struct Game {
     pub spec: GameSpec,
     rules: Rules,
     has_to_decide: bool,
+    /// Seat names as script strings, made once: every protocol call passes one.
+    seat_names: std::cell::RefCell<Vec<ImmutableString>>,
 }
 
 impl Game {
@@ -195,7 +197,22 @@ impl Game {
             spec,
             rules,
             has_to_decide,
+            seat_names: Default::default(),
         })
+    }
+
+    /// `seat`'s name as a script argument (from a cache, refilled when the seats differ).
+    pub(crate) fn seat_arg(&self, state: &State, seat: usize) -> Dynamic {
+        let mut names = self.seat_names.borrow_mut();
+        if names.len() != state.seats.len()
+            || names
+                .iter()
+                .zip(state.seats.iter())
+                .any(|(a, b)| a.as_str() != b)
+        {
+            *names = state.seats.iter().map(|s| s.as_str().into()).collect();
+        }
+        Dynamic::from(names[seat].clone())
     }
 
     /// Finds `id` under the scripts folder `root` and loads it.
@@ -339,7 +356,7 @@ impl Game {
 
     /// The script's `legal_actions` for `seat`, checked.
     fn listed_actions(&self, state: &State, seat: usize) -> Result<Vec<Action>, PlayError> {
-        let name = Dynamic::from(ImmutableString::from(state.seat_name(seat)));
+        let name = self.seat_arg(state, seat);
         let function = self.rules.for_phase(&state.phase, "legal_actions");
         let v = self.rules.call_read(state, function, &[name])?;
         let arr = v
@@ -593,7 +610,7 @@ impl Game {
     fn apply_one(&self, state: &mut State, seat: usize, action: &str) -> Result<(), PlayError> {
         self.log_action(state, seat, action);
         let args = [
-            Dynamic::from(ImmutableString::from(state.seat_name(seat))),
+            self.seat_arg(state, seat),
             Dynamic::from(ImmutableString::from(action)),
         ];
         let turn = (state.turn.number, state.turn.current);
@@ -690,7 +707,7 @@ impl Game {
     /// The script's `accept(g, seat, text)` answer, its action checked to be notation.
     fn ask_accept(&self, state: &State, seat: usize, text: &str) -> Result<Accepted, PlayError> {
         let args = [
-            Dynamic::from(ImmutableString::from(state.seat_name(seat))),
+            self.seat_arg(state, seat),
             Dynamic::from(ImmutableString::from(text)),
         ];
         let v = self.rules.call_read(state, "accept", &args)?;

@@ -101,7 +101,7 @@ impl Game {
             let answer = &q.answers[s];
             self.log_action(state, *s, answer);
             let mut args = vec![
-                Dynamic::from(ImmutableString::from(state.seat_name(*s))),
+                self.seat_arg(state, *s),
                 Dynamic::from(ImmutableString::from(answer.as_str())),
             ];
             args.extend(q.data.iter().map(|v| v.to_dynamic()));
