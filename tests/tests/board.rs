@@ -90,3 +90,21 @@ fn move_patterns_list_moves_and_move_pieces() {
     assert!(eval(r#"g.grid("board").move("a1")"#).contains("two cells"));
     assert!(eval(r#"g.new_grid("x", 2, 2, ".", "round")"#).contains("no grid shape `round`"));
 }
+
+/// A hex grid stays hex through a save: the shape is part of the state (and square grids,
+/// as saved before shapes existed, load as square).
+#[test]
+fn the_shape_survives_a_save() {
+    let (_dir, game) = game();
+    let state = game.start(&Setup::default()).unwrap();
+    let json = state.to_json();
+    assert_eq!(json["grids"][1]["shape"], "hex");
+    assert!(json["grids"][0].get("shape").is_none());
+    let back: boardscript_interpreter::State = serde_json::from_value(json).unwrap();
+    assert_eq!(back, state);
+    assert_eq!(
+        game.eval(&back, r#"[g.grid("hex").shape, g.grid("board").shape]"#)
+            .unwrap(),
+        r#"["hex", "square"]"#
+    );
+}
