@@ -242,27 +242,3 @@ fn i10_what_accept_returns_is_checked() {
         );
     }
 }
-
-/// A read game crosses threads (each compiles its own `Game` from it), and compiling it twice
-/// gives the same rules.
-#[test]
-fn a_game_source_is_shared_between_threads() {
-    fn send_sync<T: Send + Sync>() {}
-    send_sync::<super::GameSource>();
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../scripts/virus-wars");
-    let source = super::GameSource::read(&dir, "virus-wars").unwrap();
-    let setup = Setup::default();
-    let states: Vec<String> = std::thread::scope(|scope| {
-        let runs: Vec<_> = (0..2)
-            .map(|_| {
-                scope.spawn(|| {
-                    let game = source.compile().unwrap();
-                    game.start(&setup).unwrap().to_json().to_string()
-                })
-            })
-            .collect();
-        runs.into_iter().map(|r| r.join().unwrap()).collect()
-    });
-    assert_eq!(states[0], states[1]);
-    assert_eq!(source.spec().id, "virus-wars");
-}
