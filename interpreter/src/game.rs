@@ -116,19 +116,6 @@ pub struct Decisions {
     pub seats: Vec<(usize, Vec<Action>)>,
 }
 
-impl Decisions {
-    /// The `i`-th legal action of a deciding `seat` (panics if it has none such: callers pick
-    /// from this list).
-    pub fn action(&self, seat: usize, i: usize) -> &Action {
-        let (_, legal) = self
-            .seats
-            .iter()
-            .find(|(s, _)| *s == seat)
-            .expect("a deciding seat");
-        &legal[i]
-    }
-}
-
 /// What a script's `accept` said of a typed action.
 enum Accepted {
     /// Accepted, as this action (notation, checked).

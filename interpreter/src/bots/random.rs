@@ -7,16 +7,17 @@ use crate::state::State;
 
 /// Picks a seat and an action from `decisions`; None when nobody decides.
 pub fn choose(decisions: &Decisions, rng: &mut GameRng) -> Option<(usize, Action)> {
-    pick(decisions, rng).map(|(seat, i)| (seat, decisions.action(seat, i).clone()))
+    pick(decisions, rng).map(|(seat, _, action)| (seat, action.clone()))
 }
 
-/// Picks a deciding seat and the index of one of its actions.
-fn pick(decisions: &Decisions, rng: &mut GameRng) -> Option<(usize, usize)> {
+/// Picks a deciding seat and one of its actions, with the action's index in its list.
+fn pick<'d>(decisions: &'d Decisions, rng: &mut GameRng) -> Option<(usize, usize, &'d Action)> {
     if decisions.seats.is_empty() {
         return None;
     }
     let (seat, legal) = &decisions.seats[rng::below(rng, decisions.seats.len())];
-    Some((*seat, rng::below(rng, legal.len())))
+    let i = rng::below(rng, legal.len());
+    Some((*seat, i, &legal[i]))
 }
 
 /// Plays one random action; returns it, or None when the game is over.
@@ -26,11 +27,11 @@ pub fn step(
     rng: &mut GameRng,
 ) -> Result<Option<(usize, Action)>, PlayError> {
     let decisions = game.decisions(state)?;
-    let Some((seat, i)) = pick(&decisions, rng) else {
+    let Some((seat, i, action)) = pick(&decisions, rng) else {
         return Ok(None);
     };
     game.play_listed(state, &decisions, seat, i)?;
-    Ok(Some((seat, decisions.action(seat, i).clone())))
+    Ok(Some((seat, action.clone())))
 }
 
 /// Plays random actions until the game ends, at most `max_actions` of them; returns how many
@@ -56,7 +57,7 @@ pub fn playout_observed(
     let mut played = 0;
     loop {
         let decisions = game.decisions(state)?;
-        let Some((seat, i)) = pick(&decisions, rng) else {
+        let Some((seat, i, action)) = pick(&decisions, rng) else {
             return Ok(played);
         };
         // Checked only when someone still has to decide, so `max_actions` is a true maximum.
@@ -65,6 +66,6 @@ pub fn playout_observed(
         }
         game.play_listed_in_place(state, &decisions, seat, i)?;
         played += 1;
-        observe(state, seat, decisions.action(seat, i));
+        observe(state, seat, action);
     }
 }
