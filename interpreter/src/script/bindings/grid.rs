@@ -112,6 +112,11 @@ impl GridRef {
 
     fn set(&mut self, cell: &str, symbol: &str) -> Fallible<()> {
         let i = self.cell(cell)?;
+        self.put_text(i, symbol)
+    }
+
+    /// Writes `symbol`, which must be one character, into cell `i`.
+    fn put_text(&self, i: usize, symbol: &str) -> Fallible<()> {
         let mut chars = symbol.chars();
         let (Some(c), None) = (chars.next(), chars.next()) else {
             return fail(format!("a cell holds one symbol, not `{symbol}`"));
@@ -279,11 +284,7 @@ impl GridRef {
         let Some(i) = self.with(|g| g.drop_cell(x)) else {
             return fail(format!("column {column} is full"));
         };
-        let mut chars = symbol.chars();
-        let (Some(c), None) = (chars.next(), chars.next()) else {
-            return fail(format!("a cell holds one symbol, not `{symbol}`"));
-        };
-        self.put(i, c)?;
+        self.put_text(i, symbol)?;
         Ok(self.with(names)[i].clone())
     }
 
