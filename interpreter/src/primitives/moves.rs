@@ -39,12 +39,25 @@ type Compiled = Vec<(Arc<[char]>, Shape, Rc<Pattern>)>;
 /// grow the cache without end.
 const CACHED_PATTERNS: usize = 64;
 
+/// Alphabets and shapes kept per pattern text.
+const CACHED_ALPHABETS: usize = 8;
+
+thread_local! {
+    static CACHE: RefCell<HashMap<Box<str>, Compiled>> = RefCell::new(HashMap::new());
+}
+
+/// This thread's cache: how many texts, and the most alphabets kept for one text.
+#[cfg(test)]
+fn cache_size() -> (usize, usize) {
+    CACHE.with(|c| {
+        let c = c.borrow();
+        (c.len(), c.values().map(Vec::len).max().unwrap_or(0))
+    })
+}
+
 impl Pattern {
     /// `text` compiled for `grid` (from the cache when it was compiled before).
     pub fn for_grid(grid: &Grid, text: &str) -> Result<Rc<Pattern>, String> {
-        thread_local! {
-            static CACHE: RefCell<HashMap<Box<str>, Compiled>> = RefCell::new(HashMap::new());
-        }
         CACHE.with(|cache| {
             let mut cache = cache.borrow_mut();
             if let Some(found) = cache.get(text).and_then(|list| {
@@ -57,11 +70,12 @@ impl Pattern {
             if cache.len() >= CACHED_PATTERNS && !cache.contains_key(text) {
                 cache.clear();
             }
-            cache.entry(text.into()).or_default().push((
-                grid.symbols.clone(),
-                grid.shape,
-                pattern.clone(),
-            ));
+            let compiled = cache.entry(text.into()).or_default();
+            // One text on grids of ever new alphabets must not grow the list either.
+            if compiled.len() >= CACHED_ALPHABETS {
+                compiled.clear();
+            }
+            compiled.push((grid.symbols.clone(), grid.shape, pattern.clone()));
             Ok(pattern)
         })
     }
@@ -223,5 +237,24 @@ mod tests {
         assert!(err("step n through .").contains("only a slide"));
         assert!(err("step n").contains("neither"));
         assert!(err(" ; ").contains("at least one rule"));
+    }
+
+    #[test]
+    fn the_cache_stays_small_whatever_grids_a_script_makes() {
+        for k in 0..200u32 {
+            let symbols: String = ['.', char::from_u32(0x100 + k).unwrap()].iter().collect();
+            let g = Grid::new("g", 2, 2, &symbols).unwrap();
+            Pattern::for_grid(&g, "step n onto .").unwrap();
+            Pattern::for_grid(
+                &g,
+                &format!("step n onto . ; step s onto .{}", " ".repeat(k as usize)),
+            )
+            .unwrap();
+        }
+        let (texts, alphabets) = cache_size();
+        assert!(
+            texts <= CACHED_PATTERNS && alphabets <= CACHED_ALPHABETS,
+            "{texts} texts, {alphabets} alphabets for one"
+        );
     }
 }
