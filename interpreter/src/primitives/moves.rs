@@ -39,6 +39,9 @@ type Compiled = Vec<(Arc<[char]>, Shape, Rc<Pattern>)>;
 /// grow the cache without end.
 const CACHED_PATTERNS: usize = 64;
 
+/// The longest pattern text, so that the cache holds little whatever a script sends.
+const MAX_PATTERN_BYTES: usize = 2000;
+
 /// Alphabets and shapes kept per pattern text.
 const CACHED_ALPHABETS: usize = 8;
 
@@ -58,6 +61,13 @@ fn cache_size() -> (usize, usize) {
 impl Pattern {
     /// `text` compiled for `grid` (from the cache when it was compiled before).
     pub fn for_grid(grid: &Grid, text: &str) -> Result<Rc<Pattern>, String> {
+        // Patterns are short; a long text would be parsed and kept in the cache for nothing.
+        if text.len() > MAX_PATTERN_BYTES {
+            return Err(format!(
+                "a move pattern is at most {MAX_PATTERN_BYTES} bytes, not {}",
+                text.len()
+            ));
+        }
         CACHE.with(|cache| {
             let mut cache = cache.borrow_mut();
             if let Some(found) = cache.get(text).and_then(|list| {
@@ -237,6 +247,7 @@ mod tests {
         assert!(err("step n through .").contains("only a slide"));
         assert!(err("step n").contains("neither"));
         assert!(err(" ; ").contains("at least one rule"));
+        assert!(err(&"step n onto .;".repeat(200)).contains("at most 2000 bytes"));
     }
 
     #[test]
