@@ -108,3 +108,23 @@ fn the_shape_survives_a_save() {
         r#"["hex", "square"]"#
     );
 }
+
+/// Listing moves is paid for before it starts: a pattern that would look at hundreds of
+/// millions of cells is refused at once, not computed.
+#[test]
+fn a_huge_move_listing_is_refused_before_it_runs() {
+    let expr = format!(
+        r#"let b = g.new_grid("big", 26, 99, ".x"); b.moves(".", "slide {}through .").len()"#,
+        "n e s w ".repeat(80)
+    );
+    let out = eval(&expr);
+    assert!(out.contains("moves"), "{out}");
+    assert!(out.starts_with("error"), "{out}");
+    // An ordinary pattern on the same board is listed.
+    assert_eq!(
+        eval(
+            r#"let b = g.new_grid("big", 26, 99, ".x"); b.set("a1", "x"); b.moves("x", "slide n e through .").len()"#
+        ),
+        "123"
+    );
+}

@@ -111,10 +111,14 @@ impl Pattern {
     /// directions in the pattern's order. A move two rules both allow is listed once.
     pub fn moves(&self, grid: &Grid, pieces: SymbolMask) -> Vec<(usize, usize)> {
         let mut out = Vec::new();
+        // For each cell, the last piece (index + 1) that listed a move to it: a move two rules
+        // allow is listed once, at the cost of one look.
+        let mut listed_by = vec![0u32; grid.len()];
         for from in grid.cells_matching(pieces) {
-            let first = out.len();
-            let add = |to: usize, out: &mut Vec<(usize, usize)>| {
-                if !out[first..].iter().any(|&(_, t)| t == to) {
+            let stamp = from as u32 + 1;
+            let mut add = |to: usize| {
+                if listed_by[to] != stamp {
+                    listed_by[to] = stamp;
                     out.push((from, to));
                 }
             };
@@ -123,7 +127,7 @@ impl Pattern {
                     if !rule.slide {
                         if let Some(to) = grid.step(from, d, 1) {
                             if grid.holds(to, rule.onto) {
-                                add(to, &mut out);
+                                add(to);
                             }
                         }
                         continue;
@@ -131,12 +135,12 @@ impl Pattern {
                     let mut at = from;
                     while let Some(to) = grid.step(at, d, 1) {
                         if grid.holds(to, rule.through) {
-                            add(to, &mut out);
+                            add(to);
                             at = to;
                             continue;
                         }
                         if grid.holds(to, rule.onto) {
-                            add(to, &mut out);
+                            add(to);
                         }
                         break;
                     }
@@ -144,6 +148,18 @@ impl Pattern {
             }
         }
         out
+    }
+
+    /// At most how many cells `moves` looks at for `pieces` pieces on `grid`: what a caller
+    /// charges to its work budget before listing.
+    pub fn cost(&self, grid: &Grid, pieces: usize) -> u64 {
+        let reach = grid.width.max(grid.height) as u64;
+        let per_piece: u64 = self
+            .rules
+            .iter()
+            .map(|r| r.dirs.len() as u64 * if r.slide { reach } else { 1 })
+            .sum();
+        per_piece.saturating_mul(pieces as u64)
     }
 }
 

@@ -244,12 +244,10 @@ impl GridRef {
     fn moves(&mut self, pieces: &str, pattern: &str) -> Fallible<Array> {
         let mask = self.mask(pieces)?;
         let table = self.with(names);
-        let moves = self.with(|g| {
-            let pattern = Pattern::for_grid(g, pattern)?;
-            Ok::<_, String>(pattern.moves(g, mask))
-        });
-        let moves = moves.or_else(fail)?;
-        budget::charge(moves.len() as u64, "moves")?;
+        let pattern = self.with(|g| Pattern::for_grid(g, pattern)).or_else(fail)?;
+        let pieces = self.with(|g| g.cells.iter().filter(|&&c| mask >> c & 1 != 0).count());
+        budget::charge(self.with(|g| pattern.cost(g, pieces)), "moves")?;
+        let moves = self.with(|g| pattern.moves(g, mask));
         Ok(moves
             .into_iter()
             .map(|(from, to)| {
