@@ -107,14 +107,14 @@ impl Pattern {
         Ok(Pattern { rules })
     }
 
-    /// Every move of the pieces in `pieces`, as (from, to): cells in index order, then rules and
-    /// directions in the pattern's order. A move two rules both allow is listed once.
-    pub fn moves(&self, grid: &Grid, pieces: SymbolMask) -> Vec<(usize, usize)> {
+    /// Every move of the pieces on the cells `pieces`, as (from, to): pieces in the order given,
+    /// then rules and directions in the pattern's order. A move two rules allow is listed once.
+    pub fn moves(&self, grid: &Grid, pieces: &[usize]) -> Vec<(usize, usize)> {
         let mut out = Vec::new();
         // For each cell, the last piece (index + 1) that listed a move to it: a move two rules
         // allow is listed once, at the cost of one look.
         let mut listed_by = vec![0u32; grid.len()];
-        for from in grid.cells_matching(pieces) {
+        for &from in pieces {
             let stamp = from as u32 + 1;
             let mut add = |to: usize| {
                 if listed_by[to] != stamp {
@@ -218,7 +218,7 @@ mod tests {
 
     fn listed(g: &Grid, pieces: &str, pattern: &str) -> Vec<String> {
         let p = Pattern::for_grid(g, pattern).unwrap();
-        p.moves(g, g.mask(pieces).unwrap())
+        p.moves(g, &g.cells_matching(g.mask(pieces).unwrap()))
             .into_iter()
             .map(|(f, t)| format!("{}{}", g.cell_name(f), g.cell_name(t)))
             .collect()

@@ -245,9 +245,9 @@ impl GridRef {
         let mask = self.mask(pieces)?;
         let table = self.with(names);
         let pattern = self.with(|g| Pattern::for_grid(g, pattern)).or_else(fail)?;
-        let pieces = self.with(|g| g.cells.iter().filter(|&&c| mask >> c & 1 != 0).count());
-        budget::charge(self.with(|g| pattern.cost(g, pieces)), "moves")?;
-        let moves = self.with(|g| pattern.moves(g, mask));
+        let pieces = self.with(|g| g.cells_matching(mask));
+        budget::charge(self.with(|g| pattern.cost(g, pieces.len())), "moves")?;
+        let moves = self.with(|g| pattern.moves(g, &pieces));
         Ok(moves
             .into_iter()
             .map(|(from, to)| {
