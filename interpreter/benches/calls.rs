@@ -13,6 +13,10 @@ use criterion::Criterion;
 use rhai::Dynamic;
 use std::hint::black_box;
 
+/// The allocator `boardscript` runs with (repl/src/main.rs), so figures match `sim`.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// Each loop makes 100 calls of one kind; `plain` is the bare loop to subtract.
 const SCRIPT: &str = r#"
 fn noop(g) { }

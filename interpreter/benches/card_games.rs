@@ -16,6 +16,10 @@ use std::hint::black_box;
 use std::path::Path;
 use std::time::Duration;
 
+/// The allocator `boardscript` runs with (repl/src/main.rs), so figures match `sim`.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 const MAX_ACTIONS: usize = 100_000;
 
 /// Option pairs given to a game.

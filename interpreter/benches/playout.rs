@@ -21,6 +21,10 @@ use std::hint::black_box;
 use std::path::Path;
 use std::time::Duration;
 
+/// The allocator `boardscript` runs with (repl/src/main.rs), so figures match `sim`.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 const W: usize = 11;
 const H: usize = 11;
 const N: usize = W * H;

@@ -16,6 +16,11 @@ use boardscript_interpreter::PlayError;
 use clap::Parser;
 use std::process::ExitCode;
 
+/// Scripts allocate many small short-lived values (strings, arrays, maps): mimalloc serves
+/// them faster than the system allocator (measured in the commit that added it).
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() -> ExitCode {
     let cli = cli::Cli::parse();
     panics::install();
