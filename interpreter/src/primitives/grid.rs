@@ -2,6 +2,7 @@
 //! native neighbourhood, flood-fill, distance, line and move queries: the hot paths of board
 //! games. A grid is square-celled (4 or 8 neighbours) or a rhombus of hexagons (6).
 
+use super::cellbits::{CellSet, Steps, Wide};
 use serde::{Deserialize, Serialize};
 use std::cell::RefCell;
 use std::collections::{HashMap, VecDeque};
@@ -134,6 +135,9 @@ impl Edge {
 struct NeighbourTable {
     start: Vec<u32>,
     list: Vec<u32>,
+    /// The same connections as shifts of cell sets, for floods a word at a time: in one
+    /// register for boards of up to 128 cells, else in words.
+    steps: Result<Steps<u128>, Steps<Wide>>,
 }
 
 type ShapeKey = (usize, usize, Shape, bool);
@@ -168,7 +172,21 @@ impl NeighbourTable {
             neighbours_of(width, height, i, shape, diagonal, |n| list.push(n as u32));
         }
         start.push(list.len() as u32);
-        NeighbourTable { start, list }
+        let mut offsets = vec![(1, 0), (-1, 0), (0, 1), (0, -1)];
+        if shape == Shape::Hex {
+            offsets.extend([(1, -1), (-1, 1)]);
+        } else if diagonal {
+            offsets.extend([(1, 1), (-1, 1), (1, -1), (-1, -1)]);
+        }
+        NeighbourTable {
+            start,
+            list,
+            steps: if cells <= 128 {
+                Ok(Steps::new(width, height, &offsets))
+            } else {
+                Err(Steps::new(width, height, &offsets))
+            },
+        }
     }
 
     fn of_cell(&self, i: usize) -> &[u32] {
@@ -334,34 +352,10 @@ impl Grid {
         neighbours_of(self.width, self.height, index, self.shape, diagonal, f);
     }
 
-    /// Flood from every cell in `from`, through cells in `through`; marks the cells reached
-    /// (the seeds included) in `seen`, which must be all false and `len()` long.
-    fn flood_into(&self, from: SymbolMask, through: SymbolMask, diagonal: bool, seen: &mut [bool]) {
-        let mut stack: Vec<u32> = Vec::with_capacity(64);
-        for (i, &c) in self.cells.iter().enumerate() {
-            if from >> c & 1 != 0 {
-                seen[i] = true;
-                stack.push(i as u32);
-            }
-        }
-        while let Some(i) = stack.pop() {
-            self.each_neighbour(i as usize, diagonal, |n| {
-                if !seen[n] && through >> self.cells[n] & 1 != 0 {
-                    seen[n] = true;
-                    stack.push(n as u32);
-                }
-            });
-        }
-    }
-
-    fn flood(&self, from: SymbolMask, through: SymbolMask, diagonal: bool) -> Vec<bool> {
-        let mut seen = vec![false; self.len()];
-        self.flood_into(from, through, diagonal, &mut seen);
-        seen
-    }
-
     /// Cells in `into` that touch the region flooded from `from` through `through`, in index
-    /// order. Example: the cells a player may act on next to their connected groups.
+    /// order. Example: the cells a player may act on next to their connected groups. (A hot
+    /// path: games that grow from connected groups call it every step. Floods run on sets of
+    /// bits, a whole frontier at a time: see `cellbits`.)
     pub fn reach(
         &self,
         from: SymbolMask,
@@ -369,50 +363,30 @@ impl Grid {
         into: SymbolMask,
         diagonal: bool,
     ) -> Vec<usize> {
-        // One pass: flood the region breadth-first over a precomputed neighbour table,
-        // collecting each cell it touches that is in `into`. (A hot path: games that grow
-        // from connected groups call it every step.)
-        const REGION: u8 = 1;
-        const REACHED: u8 = 2;
+        fn reach<S: CellSet>(steps: &Steps<S>, g: &Grid, masks: [u64; 3]) -> Vec<usize> {
+            let [from, through, into] = steps.sets_of(&g.cells, g.symbols.len(), masks);
+            let region = steps.flood(from, &through);
+            steps.touching(&region, &into).indices()
+        }
         let table = NeighbourTable::of(self.width, self.height, self.shape, diagonal);
-        let mut mark = vec![0u8; self.len()];
-        let mut queue: Vec<u32> = Vec::with_capacity(self.len());
-        let mut reached = 0;
-        for (i, &c) in self.cells.iter().enumerate() {
-            if from >> c & 1 != 0 {
-                mark[i] = REGION;
-                queue.push(i as u32);
-            }
+        let masks = [from, through, into];
+        match &table.steps {
+            Ok(small) => reach(small, self, masks),
+            Err(wide) => reach(wide, self, masks),
         }
-        let mut k = 0;
-        while k < queue.len() {
-            let i = queue[k] as usize;
-            k += 1;
-            for &n in table.of_cell(i) {
-                let n = n as usize;
-                if mark[n] != 0 {
-                    continue;
-                }
-                let c = self.cells[n];
-                if through >> c & 1 != 0 {
-                    mark[n] = REGION;
-                    queue.push(n as u32);
-                } else if into >> c & 1 != 0 {
-                    mark[n] = REACHED;
-                    reached += 1;
-                }
-            }
-        }
-        // In index order, so action lists do not depend on the flood's path.
-        let mut out = Vec::with_capacity(reached);
-        out.extend((0..self.len()).filter(|&i| mark[i] == REACHED));
-        out
     }
 
     /// Cells connected to any cell in `from` through `through` (the seeds included).
     pub fn region(&self, from: SymbolMask, through: SymbolMask, diagonal: bool) -> Vec<usize> {
-        let region = self.flood(from, through, diagonal);
-        (0..self.len()).filter(|&i| region[i]).collect()
+        fn region<S: CellSet>(steps: &Steps<S>, g: &Grid, masks: [u64; 2]) -> Vec<usize> {
+            let [from, through] = steps.sets_of(&g.cells, g.symbols.len(), masks);
+            steps.flood(from, &through).indices()
+        }
+        let table = NeighbourTable::of(self.width, self.height, self.shape, diagonal);
+        match &table.steps {
+            Ok(small) => region(small, self, [from, through]),
+            Err(wide) => region(wide, self, [from, through]),
+        }
     }
 
     /// Connected groups of cells whose symbol is in `of`, each sorted, ordered by first cell.
@@ -746,6 +720,62 @@ mod tests {
             true,
         );
         assert!(none.is_empty());
+    }
+
+    /// The flood by sets of bits against a plain search over `neighbours`, on random boards
+    /// of every shape and of sizes that end mid-word, exactly on a word, and across several.
+    #[test]
+    fn reach_and_region_match_a_cell_by_cell_search() {
+        let mut seed = 7u64;
+        let mut next = move |n: u64| {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (seed >> 33) % n
+        };
+        for (w, h) in [(1, 1), (3, 2), (8, 8), (11, 11), (26, 5), (26, 99), (7, 13)] {
+            for (shape, diagonal) in [
+                (Shape::Square, false),
+                (Shape::Square, true),
+                (Shape::Hex, false),
+            ] {
+                let mut g = Grid::new("t", w, h, ".XxY").unwrap();
+                g.shape = shape;
+                for round in 0..6 {
+                    for c in g.cells.iter_mut() {
+                        *c = next(4) as u8;
+                    }
+                    let (from, through, into) = (0b0010, 0b0110, 0b1001 | (round % 2 * 0b0100));
+                    let mut seen = vec![false; g.len()];
+                    let mut stack: Vec<usize> =
+                        (0..g.len()).filter(|&i| g.holds(i, from)).collect();
+                    stack.iter().for_each(|&i| seen[i] = true);
+                    while let Some(i) = stack.pop() {
+                        for n in g.neighbours(i, diagonal) {
+                            if !seen[n] && g.holds(n, through) {
+                                seen[n] = true;
+                                stack.push(n);
+                            }
+                        }
+                    }
+                    let region: Vec<usize> = (0..g.len()).filter(|&i| seen[i]).collect();
+                    let reach: Vec<usize> = (0..g.len())
+                        .filter(|&i| !seen[i] && g.holds(i, into))
+                        .filter(|&i| g.neighbours(i, diagonal).any(|n| seen[n]))
+                        .collect();
+                    assert_eq!(
+                        g.region(from, through, diagonal),
+                        region,
+                        "{w}x{h} {shape:?}"
+                    );
+                    assert_eq!(
+                        g.reach(from, through, into, diagonal),
+                        reach,
+                        "{w}x{h} {shape:?}"
+                    );
+                }
+            }
+        }
     }
 
     #[test]

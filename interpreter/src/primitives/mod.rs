@@ -3,6 +3,7 @@
 //! scripts reach them through `script::bindings`.
 
 pub mod arith;
+pub mod cellbits;
 pub mod graph;
 pub mod grid;
 pub mod moves;
