@@ -213,17 +213,17 @@ mod tests {
 
     fn bag() -> Bag {
         let mut b = Bag::new("tokens", Visibility::None).unwrap();
-        b.add("larva", 3).unwrap();
-        b.add("adult", 2).unwrap();
+        b.add("red", 3).unwrap();
+        b.add("blue", 2).unwrap();
         b
     }
 
     #[test]
     fn kinds_are_kept_in_name_order_and_removed_at_zero() {
         let mut b = bag();
-        assert_eq!(b.counts().collect::<Vec<_>>(), [("adult", 2), ("larva", 3)]);
-        b.remove("adult", 2).unwrap();
-        assert_eq!((b.len(), b.count("adult")), (3, 0));
+        assert_eq!(b.counts().collect::<Vec<_>>(), [("blue", 2), ("red", 3)]);
+        b.remove("blue", 2).unwrap();
+        assert_eq!((b.len(), b.count("blue")), (3, 0));
         assert_eq!(b.counts().count(), 1);
     }
 
@@ -231,12 +231,12 @@ mod tests {
     fn short_removes_and_limits_change_nothing() {
         let mut b = bag();
         let before = b.clone();
-        let err = b.remove("adult", 3).unwrap_err();
+        let err = b.remove("blue", 3).unwrap_err();
         assert!(
-            err.contains("holds 2 `adult`") && err.contains("3 cannot"),
+            err.contains("holds 2 `blue`") && err.contains("3 cannot"),
             "{err}"
         );
-        assert!(b.add("adult", MAX_PER_KIND).is_err());
+        assert!(b.add("blue", MAX_PER_KIND).is_err());
         assert!(b.add(UNKNOWN, 1).is_err());
         for i in 2..MAX_KINDS {
             b.add(&format!("k{i:02}"), 1).unwrap();
@@ -245,7 +245,7 @@ mod tests {
         b.remove("k02", 1).unwrap();
         b.add("one-more", 1).unwrap();
         let mut again = before.clone();
-        assert!(again.remove("larva", 4).is_err());
+        assert!(again.remove("red", 4).is_err());
         assert_eq!(again, before);
     }
 
@@ -257,7 +257,7 @@ mod tests {
         rng::below(&mut twin, 5);
         assert_eq!(rng, twin);
         assert_eq!(b.len(), 4);
-        assert_eq!(b.count(&drawn), if &*drawn == "adult" { 1 } else { 2 });
+        assert_eq!(b.count(&drawn), if &*drawn == "blue" { 1 } else { 2 });
         let mut empty = Bag::new("e", Visibility::All).unwrap();
         assert_eq!(empty.draw(&mut rng), None);
         assert_eq!(rng, twin, "no call on an empty bag");
@@ -267,7 +267,7 @@ mod tests {
     fn a_hidden_bag_shows_only_its_total() {
         let v = bag().view();
         assert_eq!(v.counts().collect::<Vec<_>>(), [(UNKNOWN, 5)]);
-        assert_eq!((v.count("larva"), v.view()), (0, v.clone()));
+        assert_eq!((v.count("red"), v.view()), (0, v.clone()));
         let text = serde_json::to_string(&v).unwrap();
         assert_eq!(serde_json::from_str::<Bag>(&text).unwrap(), v);
         let mut open = bag();
@@ -280,9 +280,9 @@ mod tests {
         let text = serde_json::to_string(&bag()).unwrap();
         assert_eq!(serde_json::from_str::<Bag>(&text).unwrap(), bag());
         for (from, to) in [
-            (r#"["larva",3]"#, r#"["adult",3]"#),
-            (r#"["larva",3]"#, r#"["larva",0]"#),
-            (r#"["larva",3]"#, r#"["larva",1000001]"#),
+            (r#"["red",3]"#, r#"["blue",3]"#),
+            (r#"["red",3]"#, r#"["red",0]"#),
+            (r#"["red",3]"#, r#"["red",1000001]"#),
             (r#""none""#, r#""owner""#),
         ] {
             assert!(text.contains(from), "{text}");

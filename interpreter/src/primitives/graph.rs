@@ -764,6 +764,16 @@ mod tests {
             let bad = text.replace(from, to);
             assert!(serde_json::from_str::<Graph>(&bad).is_err(), "{bad}");
         }
+        let keys: Vec<String> = (0..=MAX_EDGE_KEYS)
+            .map(|k| format!(r#"{{"key":"k{k}","values":[0,0,0]}}"#))
+            .collect();
+        let crowded = format!(
+            r#"{}"edge_state":[{}]}}"#,
+            &text[..text.find(r#""edge_state""#).unwrap()],
+            keys.join(",")
+        );
+        let err = serde_json::from_str::<Graph>(&crowded).unwrap_err();
+        assert!(err.to_string().contains("16 kinds of edge state"), "{err}");
     }
 
     #[test]

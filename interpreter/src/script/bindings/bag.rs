@@ -62,7 +62,7 @@ impl BagRef {
         self.with(|b| b.count(kind) as INT)
     }
 
-    /// `#{ adult: 2, larva: 3 }`: kinds inside with their counts (a hidden bag in a view: `?`).
+    /// `#{ blue: 2, red: 3 }`: kinds inside with their counts (a hidden bag in a view: `?`).
     fn counts(&mut self) -> Map {
         self.with(|b| {
             b.counts()
