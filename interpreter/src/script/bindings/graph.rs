@@ -31,11 +31,12 @@ impl GraphRef {
 
     /// Checks an edge number a script passed.
     fn edge(&self, e: INT) -> Fallible<usize> {
-        let (count, name) = self.with(|g| (g.edges.len(), g.name.clone()));
+        let count = self.with(|g| g.edges.len());
         match usize::try_from(e) {
             Ok(e) if e < count => Ok(e),
             _ => fail(format!(
-                "no edge {e} in graph `{name}` (its edges are 0 to {})",
+                "no edge {e} in graph `{}` (its edges are 0 to {})",
+                self.with(|g| g.name.clone()),
                 count as INT - 1
             )),
         }
