@@ -1,6 +1,7 @@
 //! `boardscript`: play games written as Rhai scripts in a REPL or over a JSON line protocol,
 //! simulate them with random bots, list and check them.
 
+mod allocator;
 mod cli;
 mod files;
 mod games;
@@ -15,11 +16,6 @@ use boardscript_interpreter::script::{ScriptError, SCRIPT_STACK_SIZE};
 use boardscript_interpreter::PlayError;
 use clap::Parser;
 use std::process::ExitCode;
-
-/// Scripts allocate many small short-lived values (strings, arrays, maps): mimalloc serves
-/// them faster than the system allocator (measured in the commit that added it).
-#[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn main() -> ExitCode {
     let cli = cli::Cli::parse();
