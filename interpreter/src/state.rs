@@ -2,6 +2,7 @@
 //! script data). It is plain data: `Game` gives it meaning through the scripts.
 
 use crate::agenda::Agenda;
+use crate::primitives::bag::Bag;
 use crate::primitives::graph::Graph;
 use crate::primitives::grid::Grid;
 use crate::primitives::rng::{self, GameRng};
@@ -64,6 +65,9 @@ pub struct State {
     pub zones: Arc<Vec<Zone>>,
     pub grids: Arc<Vec<Grid>>,
     pub graphs: Arc<Vec<Graph>>,
+    /// Bags of tokens drawn at random; absent in saves made before bags existed.
+    #[serde(default, skip_serializing_if = "no_bags")]
+    pub bags: Arc<Vec<Bag>>,
     pub rng: GameRng,
     /// Choices made in a simultaneous decision, held secret until every deciding seat chose.
     pub pending: BTreeMap<usize, String>,
@@ -96,6 +100,7 @@ impl State {
             zones: Arc::default(),
             grids: Arc::default(),
             graphs: Arc::default(),
+            bags: Arc::default(),
             rng: rng::seeded(seed),
             pending: BTreeMap::new(),
             agenda: Agenda::default(),
@@ -127,6 +132,14 @@ impl State {
 
     pub fn graphs_mut(&mut self) -> &mut Vec<Graph> {
         Arc::make_mut(&mut self.graphs)
+    }
+
+    pub fn bags_mut(&mut self) -> &mut Vec<Bag> {
+        Arc::make_mut(&mut self.bags)
+    }
+
+    pub fn bag_index(&self, name: &str) -> Option<usize> {
+        self.bags.iter().position(|b| *b.name == *name)
     }
 
     pub fn seat_index(&self, name: &str) -> Option<usize> {
@@ -204,7 +217,8 @@ impl State {
 
     /// What `seat` may see (None: a spectator): other seats' hidden cards become
     /// `CardId::HIDDEN`, zones nobody sees lose their order, private script data is dropped, other
-    /// seats' held choices are blanked, and the RNG is replaced so its state cannot leak.
+    /// seats' held choices are blanked, hidden bags show only their totals, and the RNG is
+    /// replaced so its state cannot leak.
     ///
     /// Built for every seat after every action by tests and bots, so it copies only what it
     /// redacts: collections with nothing to hide stay shared with `self`.
@@ -220,6 +234,10 @@ impl State {
                     z.cards.fill(CardId::HIDDEN);
                 }
             }
+        }
+        // A hidden bag shows its total, not what is inside.
+        if self.bags.iter().any(Bag::hides_something) {
+            v.bags = Arc::new(self.bags.iter().map(Bag::view).collect());
         }
         // Removing what the seat may not see copies only those entries' paths.
         for (key, _) in self
@@ -271,6 +289,10 @@ impl State {
         }
         v
     }
+}
+
+fn no_bags(bags: &Arc<Vec<Bag>>) -> bool {
+    bags.is_empty()
 }
 
 fn may_see(seen_by: &Option<Vec<usize>>, seat: Option<usize>) -> bool {

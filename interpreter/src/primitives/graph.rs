@@ -1,12 +1,16 @@
 //! General graphs (rooms and corridors, a ring of cards): named nodes holding one symbol each,
-//! with native neighbour, reachability, component and distance queries.
+//! joined by numbered edges that carry a label at each end (a room's exit number) and a few
+//! small integers of state (a door, a marker), with native neighbour, reachability, component
+//! and distance queries.
 //!
-//! A graph is its [`Topology`] (names, edges, the symbol alphabet), shared behind one `Arc` by
-//! every state of a game, plus its marks, which each state owns: a move that marks a node
-//! copies a few bytes a node, not the graph. The topology is copied only when a script changes
-//! it while another state still holds it.
+//! A graph is its [`Topology`] (names, edges and their labels, the symbol alphabet, the names
+//! of edge state), shared behind one `Arc` by every state of a game, plus its marks and edge
+//! values, which each state owns: a move that marks a node or opens a door copies a few bytes
+//! a node and an edge, never text. The topology is copied only when a script changes it (or
+//! names a new kind of edge state) while another state still holds it.
 
 use serde::{Deserialize, Serialize};
+use std::cmp::Ordering;
 use std::collections::{HashMap, VecDeque};
 use std::ops::Deref;
 use std::sync::Arc;
@@ -15,34 +19,82 @@ use std::sync::Arc;
 /// the cost of one call.
 pub const MAX_NODES: usize = 4096;
 
-/// What does not change as a game is played: which nodes there are, how they connect, and
-/// the marks they may hold. (Labels on edges would live here too; state on edges, such as an
-/// open door, would sit beside [`Graph::marks`].)
+/// The most edges a graph holds: with [`MAX_NODES`], the bound on any query's walk.
+pub const MAX_EDGES: usize = 16_384;
+
+/// The most kinds of edge state (`door`, `noise`) a graph holds: each costs every edge a
+/// value in every state.
+pub const MAX_EDGE_KEYS: usize = 16;
+
+/// One edge: the nodes it joins (never the same node twice) and the label at each end
+/// (`""`: none).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Edge {
+    pub ends: [u32; 2],
+    pub labels: [Arc<str>; 2],
+}
+
+impl Edge {
+    /// Which end (0 or 1) is at `node`; None when the edge does not touch it.
+    fn end_at(&self, node: usize) -> Option<usize> {
+        self.ends.iter().position(|&n| n as usize == node)
+    }
+
+    /// The label at `node`'s end (`""` when the edge does not touch it).
+    fn label_at(&self, node: usize) -> &str {
+        self.end_at(node).map_or("", |end| &self.labels[end])
+    }
+}
+
+/// Labels in a natural order: numbers by value first (`2` before `10`), then other text
+/// (the empty label among it) by its bytes.
+fn label_order(a: &str, b: &str) -> Ordering {
+    match (a.parse::<i64>(), b.parse::<i64>()) {
+        (Ok(x), Ok(y)) => x.cmp(&y).then_with(|| a.cmp(b)),
+        (Ok(_), Err(_)) => Ordering::Less,
+        (Err(_), Ok(_)) => Ordering::Greater,
+        (Err(_), Err(_)) => a.cmp(b),
+    }
+}
+
+/// What does not change as a game is played: which nodes there are, how they connect, the
+/// marks they may hold and the kinds of state edges hold.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Topology {
     pub name: String,
     pub nodes: Vec<Arc<str>>,
     /// Node by name; shares the names' text with `nodes`.
     index: HashMap<Arc<str>, u32>,
-    /// Sorted neighbour lists, one per node.
-    pub edges: Vec<Vec<u32>>,
+    /// Sorted neighbour lists, one per node; nodes joined by several edges appear once.
+    pub adjacency: Vec<Vec<u32>>,
+    /// The edges by number, numbered from 0 in the order they were made.
+    pub edges: Vec<Edge>,
+    /// Per node, the numbers of its edges in the order of their label at this node, then by
+    /// number.
+    incident: Vec<Vec<u32>>,
     /// The alphabet of node marks; index 0 is the default mark.
     pub symbols: Vec<char>,
+    /// The names of edge state; edge `e`'s value of key `k` is `edge_values[e * keys + k]`.
+    pub edge_keys: Vec<Arc<str>>,
 }
 
-/// A graph in one state: the shared topology and this state's mark on each node.
+/// A graph in one state: the shared topology, this state's mark on each node and its values
+/// on each edge.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(into = "GraphData", try_from = "GraphData")]
 pub struct Graph {
     topology: Arc<Topology>,
     /// One per node: an index into `symbols`.
     pub marks: Vec<u8>,
+    /// `edge_keys.len()` values per edge, edge by edge (0 until set).
+    edge_values: Vec<i32>,
 }
 
 impl PartialEq for Graph {
     fn eq(&self, other: &Graph) -> bool {
         (Arc::ptr_eq(&self.topology, &other.topology) || self.topology == other.topology)
             && self.marks == other.marks
+            && self.edge_values == other.edge_values
     }
 }
 
@@ -67,10 +119,14 @@ impl Graph {
                 name: name.into(),
                 nodes: vec![],
                 index: HashMap::new(),
+                adjacency: vec![],
                 edges: vec![],
+                incident: vec![],
                 symbols,
+                edge_keys: vec![],
             }),
             marks: vec![],
+            edge_values: vec![],
         })
     }
 
@@ -81,7 +137,7 @@ impl Graph {
             g.add_node(n)?;
         }
         for i in 0..nodes.len() {
-            g.connect(i, (i + 1) % nodes.len());
+            g.connect(i, (i + 1) % nodes.len())?;
         }
         Ok(g)
     }
@@ -105,23 +161,60 @@ impl Graph {
         let name: Arc<str> = name.into();
         t.index.insert(name.clone(), t.nodes.len() as u32);
         t.nodes.push(name);
-        t.edges.push(vec![]);
+        t.adjacency.push(vec![]);
+        t.incident.push(vec![]);
         self.marks.push(0);
         Ok(self.nodes.len() - 1)
     }
 
-    /// An undirected edge; connecting twice (or a node to itself) changes nothing, and
-    /// copies nothing.
-    pub fn connect(&mut self, a: usize, b: usize) {
-        if a == b || self.edges[a].binary_search(&(b as u32)).is_ok() {
-            return;
+    /// Joins `a` and `b` unless they are joined already, and gives the number of the edge
+    /// between them (the first, when there are several); joining a node to itself changes
+    /// nothing (None). Connecting twice copies nothing.
+    pub fn connect(&mut self, a: usize, b: usize) -> Result<Option<usize>, String> {
+        if a == b {
+            return Ok(None);
+        }
+        if let Some(e) = self.edge_between(a, b) {
+            return Ok(Some(e));
+        }
+        self.link(a, b, "", "").map(Some)
+    }
+
+    /// A new edge from `a` to `b` with a label at each end, even when they are joined
+    /// already (parallel edges); its number.
+    pub fn link(&mut self, a: usize, b: usize, at_a: &str, at_b: &str) -> Result<usize, String> {
+        if a == b {
+            return Err(format!(
+                "graph `{}`: an edge joins two different nodes, not `{}` to itself",
+                self.name, self.nodes[a]
+            ));
+        }
+        if self.edges.len() >= MAX_EDGES {
+            return Err(format!(
+                "graph `{}` is full: a graph holds at most {MAX_EDGES} edges",
+                self.name
+            ));
         }
         let t = self.topology_mut();
-        for (x, y) in [(a, b), (b, a)] {
-            if let Err(pos) = t.edges[x].binary_search(&(y as u32)) {
-                t.edges[x].insert(pos, y as u32);
+        let e = t.edges.len() as u32;
+        t.edges.push(Edge {
+            ends: [a as u32, b as u32],
+            labels: [at_a.into(), at_b.into()],
+        });
+        for (x, y, label) in [(a, b, at_a), (b, a, at_b)] {
+            if let Err(pos) = t.adjacency[x].binary_search(&(y as u32)) {
+                t.adjacency[x].insert(pos, y as u32);
             }
+            // The new edge has the highest number, so it goes after every label not above its own.
+            let edges = &t.edges;
+            let pos = t.incident[x].partition_point(|&f| {
+                label_order(edges[f as usize].label_at(x), label) != Ordering::Greater
+            });
+            t.incident[x].insert(pos, e);
         }
+        let keys = self.edge_keys.len();
+        self.edge_values.extend(std::iter::repeat_n(0, keys));
+        Ok(e as usize)
     }
 
     pub fn index(&self, name: &str) -> Option<usize> {
@@ -148,7 +241,122 @@ impl Graph {
     }
 
     pub fn neighbours(&self, i: usize) -> impl Iterator<Item = usize> + '_ {
-        self.edges[i].iter().map(|&n| n as usize)
+        self.adjacency[i].iter().map(|&n| n as usize)
+    }
+
+    /// Node `n`'s edges, in the order of their label at `n`, then by number.
+    pub fn edges_of(&self, n: usize) -> impl Iterator<Item = usize> + '_ {
+        self.incident[n].iter().map(|&e| e as usize)
+    }
+
+    /// The other end of edge `e` from node `n`; None when `e` does not touch `n`.
+    pub fn other_end(&self, e: usize, n: usize) -> Option<usize> {
+        let edge = &self.edges[e];
+        edge.end_at(n).map(|end| edge.ends[1 - end] as usize)
+    }
+
+    /// The label of edge `e` at node `n`; None when `e` does not touch `n`.
+    pub fn label(&self, e: usize, n: usize) -> Option<&str> {
+        let edge = &self.edges[e];
+        edge.end_at(n).map(|end| &*edge.labels[end])
+    }
+
+    /// Node `n`'s edges whose label at `n` is `label`, by number.
+    pub fn exits<'a>(&'a self, n: usize, label: &'a str) -> impl Iterator<Item = usize> + 'a {
+        self.edges_of(n)
+            .filter(move |&e| self.edges[e].label_at(n) == label)
+    }
+
+    /// The lowest-numbered edge joining `a` and `b`.
+    pub fn edge_between(&self, a: usize, b: usize) -> Option<usize> {
+        self.edges_of(a)
+            .filter(|&e| self.other_end(e, a) == Some(b))
+            .min()
+    }
+
+    /// The distinct labels at node `n`, in label order, without the empty one.
+    pub fn labels(&self, n: usize) -> Vec<&str> {
+        let mut out: Vec<&str> = self
+            .edges_of(n)
+            .map(|e| self.edges[e].label_at(n))
+            .filter(|l| !l.is_empty())
+            .collect();
+        out.dedup();
+        out
+    }
+
+    pub fn edge_key(&self, key: &str) -> Option<usize> {
+        self.edge_keys.iter().position(|k| **k == *key)
+    }
+
+    /// The index of edge-state key `key`, naming it first if it is new (the values of every
+    /// edge start at 0).
+    fn intern_key(&mut self, key: &str) -> Result<usize, String> {
+        if let Some(k) = self.edge_key(key) {
+            return Ok(k);
+        }
+        let old = self.edge_keys.len();
+        if old >= MAX_EDGE_KEYS {
+            return Err(format!(
+                "graph `{}` has {MAX_EDGE_KEYS} kinds of edge state ({}), the most it may hold; \
+                 `{key}` would be one more",
+                self.name,
+                self.edge_keys.join(", ")
+            ));
+        }
+        self.topology_mut().edge_keys.push(key.into());
+        let mut values = Vec::with_capacity(self.edges.len() * (old + 1));
+        for e in 0..self.edges.len() {
+            values.extend_from_slice(&self.edge_values[e * old..(e + 1) * old]);
+            values.push(0);
+        }
+        self.edge_values = values;
+        Ok(old)
+    }
+
+    fn value_at(&self, e: usize, key: Option<usize>) -> i32 {
+        key.map_or(0, |k| self.edge_values[e * self.edge_keys.len() + k])
+    }
+
+    /// Edge `e`'s value of `key` in this state (0 until set).
+    pub fn edge_value(&self, e: usize, key: &str) -> i32 {
+        self.value_at(e, self.edge_key(key))
+    }
+
+    pub fn set_edge_value(&mut self, e: usize, key: &str, value: i32) -> Result<(), String> {
+        if self.edge_key(key).is_none() && value == 0 {
+            return Ok(()); // every value already reads 0: naming the key would change nothing
+        }
+        let k = self.intern_key(key)?;
+        let keys = self.edge_keys.len();
+        self.edge_values[e * keys + k] = value;
+        Ok(())
+    }
+
+    /// Edges whose value of `key` is `value`, by number.
+    pub fn edges_where(&self, key: &str, value: i32) -> Vec<usize> {
+        let k = self.edge_key(key);
+        (0..self.edges.len())
+            .filter(|&e| self.value_at(e, k) == value)
+            .collect()
+    }
+
+    /// Whether one may pass edge `e`: its value of `key` is none of `blocked`.
+    fn is_open(&self, e: usize, key: Option<usize>, blocked: &[i32]) -> bool {
+        !blocked.contains(&self.value_at(e, key))
+    }
+
+    /// Nodes joined to `n` by an edge whose value of `key` is none of `blocked`, in index order.
+    pub fn open_neighbours(&self, n: usize, key: &str, blocked: &[i32]) -> Vec<usize> {
+        let k = self.edge_key(key);
+        let mut out: Vec<usize> = self
+            .edges_of(n)
+            .filter(|&e| self.is_open(e, k, blocked))
+            .filter_map(|e| self.other_end(e, n))
+            .collect();
+        out.sort_unstable();
+        out.dedup();
+        out
     }
 
     /// Nodes reachable from `start` moving only through nodes marked with `through`
@@ -194,6 +402,32 @@ impl Graph {
     /// Edges on a shortest path from `a` to `b` through nodes marked `through` (`b` may hold
     /// anything); None when unreachable.
     pub fn distance(&self, a: usize, b: usize, through: u64) -> Option<usize> {
+        self.shortest(a, b, through, |_| true)
+    }
+
+    /// `distance`, passing only edges whose value of `key` is none of `blocked` (closed
+    /// doors, say).
+    pub fn open_distance(
+        &self,
+        a: usize,
+        b: usize,
+        through: u64,
+        key: &str,
+        blocked: &[i32],
+    ) -> Option<usize> {
+        let k = self.edge_key(key);
+        self.shortest(a, b, through, |e| self.is_open(e, k, blocked))
+    }
+
+    /// Breadth-first search over the edges `passable` lets through: each node and each edge
+    /// is looked at most twice.
+    fn shortest(
+        &self,
+        a: usize,
+        b: usize,
+        through: u64,
+        passable: impl Fn(usize) -> bool,
+    ) -> Option<usize> {
         const UNSEEN: u32 = u32::MAX;
         let mut dist = vec![UNSEEN; self.nodes.len()];
         dist[a] = 0;
@@ -203,7 +437,10 @@ impl Graph {
             if i == b {
                 return Some(dist[i] as usize);
             }
-            for n in self.neighbours(i) {
+            for e in self.edges_of(i).filter(|&e| passable(e)) {
+                let Some(n) = self.other_end(e, i) else {
+                    continue;
+                };
                 if dist[n] == UNSEEN && (n == b || self.matches(n, through)) {
                     dist[n] = dist[i] + 1;
                     queue.push_back(n as u32);
@@ -212,10 +449,38 @@ impl Graph {
         }
         None
     }
+
+    /// The edges a save made before edges had numbers implies: one per joined pair, in the
+    /// order of the pairs' node numbers.
+    fn plain_edges(adjacency: &[Vec<u32>]) -> Vec<(usize, usize)> {
+        let mut pairs: Vec<(usize, usize)> = adjacency
+            .iter()
+            .enumerate()
+            .flat_map(|(a, ns)| {
+                ns.iter()
+                    .map(move |&b| (a.min(b as usize), a.max(b as usize)))
+            })
+            .filter(|(a, b)| a != b)
+            .collect();
+        pairs.sort_unstable();
+        pairs.dedup();
+        pairs
+    }
+
+    /// Whether the edges are exactly what the neighbour lists imply (no labels, no parallel
+    /// edges, numbered by pair): a save then needs no `links`.
+    fn edges_are_plain(&self) -> bool {
+        let plain = Graph::plain_edges(&self.adjacency);
+        plain.len() == self.edges.len()
+            && plain.iter().zip(&self.edges).all(|(&(a, b), e)| {
+                e.ends == [a as u32, b as u32] && e.labels.iter().all(|l| l.is_empty())
+            })
+    }
 }
 
-/// A graph as saves have always held it: one flat record. Loading checks it, so a bad save
-/// is an error, never a panic in a later query.
+/// A graph as saves hold it: one flat record. Saves made before edges had labels and state
+/// have only `edges` (neighbour lists); `links` appears when the edges say more than those.
+/// Loading checks it all, so a bad save is an error, never a panic in a later query.
 #[derive(Serialize, Deserialize)]
 struct GraphData {
     name: String,
@@ -223,16 +488,60 @@ struct GraphData {
     edges: Vec<Vec<u32>>,
     symbols: Vec<char>,
     marks: Vec<u8>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    links: Vec<LinkData>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    edge_state: Vec<EdgeStateData>,
+}
+
+/// One edge, by number: its ends and the label at each.
+#[derive(Serialize, Deserialize)]
+struct LinkData {
+    ends: [u32; 2],
+    labels: [String; 2],
+}
+
+/// One kind of edge state: its value on each edge, by number.
+#[derive(Serialize, Deserialize)]
+struct EdgeStateData {
+    key: String,
+    values: Vec<i32>,
 }
 
 impl From<Graph> for GraphData {
     fn from(g: Graph) -> GraphData {
+        let links = if g.edges_are_plain() {
+            vec![]
+        } else {
+            g.edges
+                .iter()
+                .map(|e| LinkData {
+                    ends: e.ends,
+                    labels: e.labels.clone().map(|l| l.to_string()),
+                })
+                .collect()
+        };
+        let keys = g.edge_keys.len();
+        let edge_state = (0..keys)
+            .map(|k| EdgeStateData {
+                key: g.edge_keys[k].to_string(),
+                values: g
+                    .edge_values
+                    .iter()
+                    .skip(k)
+                    .step_by(keys)
+                    .copied()
+                    .collect(),
+            })
+            .collect();
         GraphData {
             name: g.name.clone(),
             nodes: g.nodes.iter().map(|n| n.to_string()).collect(),
-            edges: g.edges.clone(),
+            edges: g.adjacency.clone(),
             symbols: g.symbols.clone(),
             marks: g.marks,
+            links,
+            edge_state,
         }
     }
 }
@@ -247,23 +556,55 @@ impl TryFrom<GraphData> for Graph {
             g.add_node(n)?;
         }
         let n = d.nodes.len();
+        let bad = |what: &str| Err(format!("graph `{}`: {what}", d.name));
         if d.edges.len() != n || d.marks.len() != n {
-            return Err(format!(
-                "graph `{}`: {n} nodes but {} edge lists and {} marks",
-                d.name,
+            return bad(&format!(
+                "{n} nodes but {} edge lists and {} marks",
                 d.edges.len(),
                 d.marks.len()
             ));
         }
         if d.marks.iter().any(|&m| m as usize >= d.symbols.len()) {
-            return Err(format!("graph `{}`: a mark outside its symbols", d.name));
+            return bad("a mark outside its symbols");
         }
-        for (a, ns) in d.edges.iter().enumerate() {
-            for &b in ns {
-                if b as usize >= n {
-                    return Err(format!("graph `{}`: an edge to no node", d.name));
-                }
-                g.connect(a, b as usize);
+        if d.edges.iter().flatten().any(|&b| b as usize >= n)
+            || d.links
+                .iter()
+                .any(|l| l.ends.iter().any(|&e| e as usize >= n))
+        {
+            return bad("an edge to no node");
+        }
+        if d.links.is_empty() {
+            for (a, b) in Graph::plain_edges(&d.edges) {
+                g.link(a, b, "", "")?;
+            }
+        } else {
+            for l in &d.links {
+                let [a, b] = l.ends.map(|e| e as usize);
+                g.link(a, b, &l.labels[0], &l.labels[1])?;
+            }
+            if g.adjacency != d.edges {
+                return bad("its neighbour lists (`edges`) disagree with its `links`");
+            }
+        }
+        for s in &d.edge_state {
+            if g.edge_key(&s.key).is_some() {
+                return bad(&format!("edge state `{}` given twice", s.key));
+            }
+            if s.values.len() != g.edges.len() {
+                return bad(&format!(
+                    "edge state `{}` has {} values for {} edges",
+                    s.key,
+                    s.values.len(),
+                    g.edges.len()
+                ));
+            }
+            g.intern_key(&s.key)?;
+        }
+        let keys = g.edge_keys.len();
+        for (k, s) in d.edge_state.iter().enumerate() {
+            for (e, &v) in s.values.iter().enumerate() {
+                g.edge_values[e * keys + k] = v;
             }
         }
         g.marks = d.marks;
@@ -306,7 +647,7 @@ mod tests {
         marked.marks[1] = 1;
         assert!(Arc::ptr_eq(&g.topology, &marked.topology));
         assert_eq!(g.marks, [0, 0, 0, 0]);
-        marked.connect(0, 1);
+        assert_eq!(marked.connect(0, 1), Ok(Some(0)));
         assert!(Arc::ptr_eq(&g.topology, &marked.topology), "no new edge");
         marked.add_node("n5").unwrap();
         assert!(!Arc::ptr_eq(&g.topology, &marked.topology));
@@ -323,5 +664,115 @@ mod tests {
         assert!(serde_json::from_str::<Graph>(&bad).is_err());
         let bad = text.replace("[1,2],", "[1,9],");
         assert!(serde_json::from_str::<Graph>(&bad).is_err());
+    }
+
+    /// Three rooms: a's exit 2 meets b's exit 4 twice over (parallel edges), and b's exit 1
+    /// meets c's exit 1 (one label at two ends).
+    fn rooms() -> Graph {
+        let mut g = Graph::new("ship", ".").unwrap();
+        for n in ["a", "b", "c"] {
+            g.add_node(n).unwrap();
+        }
+        assert_eq!(g.link(0, 1, "2", "4"), Ok(0));
+        assert_eq!(g.link(0, 1, "10", "4"), Ok(1));
+        assert_eq!(g.link(1, 2, "1", "1"), Ok(2));
+        g
+    }
+
+    #[test]
+    fn edges_carry_a_label_at_each_end() {
+        let g = rooms();
+        assert_eq!(
+            (g.label(0, 0), g.label(0, 1), g.label(0, 2)),
+            (Some("2"), Some("4"), None)
+        );
+        assert_eq!(g.other_end(2, 2), Some(1));
+        // b's edges by label: 1 (edge 2), then both 4s by number.
+        assert_eq!(g.edges_of(1).collect::<Vec<_>>(), [2, 0, 1]);
+        assert_eq!(g.edges_of(0).collect::<Vec<_>>(), [0, 1], "2 before 10");
+        assert_eq!(g.exits(1, "4").collect::<Vec<_>>(), [0, 1]);
+        assert_eq!(g.labels(1), ["1", "4"]);
+        assert_eq!(
+            (g.edge_between(1, 0), g.edge_between(0, 2)),
+            (Some(0), None)
+        );
+        assert_eq!(g.neighbours(1).collect::<Vec<_>>(), [0, 2], "a once");
+        assert!(rooms().link(2, 2, "1", "2").is_err());
+    }
+
+    #[test]
+    fn edge_state_is_per_state_and_blocks_passage() {
+        let shared = rooms();
+        let mut g = shared.clone();
+        g.set_edge_value(2, "door", 2).unwrap();
+        assert_eq!(
+            (g.edge_value(2, "door"), shared.edge_value(2, "door")),
+            (2, 0)
+        );
+        assert_eq!(g.edges_where("door", 2), [2]);
+        assert_eq!(g.edges_where("door", 0), [0, 1]);
+        assert_eq!(g.edges_where("noise", 0), [0, 1, 2]);
+        g.set_edge_value(1, "noise", 1).unwrap();
+        assert_eq!((g.edge_value(1, "noise"), g.edge_value(2, "door")), (1, 2));
+        let all = g.mask(".").unwrap();
+        assert_eq!(g.open_neighbours(1, "door", &[1, 2]), [0]);
+        assert_eq!(g.open_distance(0, 2, all, "door", &[2]), None);
+        assert_eq!(g.open_distance(0, 2, all, "door", &[1]), Some(2));
+        assert_eq!(g.distance(0, 2, all), Some(2));
+        let mut full = rooms();
+        for k in 0..MAX_EDGE_KEYS {
+            full.set_edge_value(0, &format!("k{k}"), 1).unwrap();
+        }
+        assert!(full
+            .set_edge_value(0, "one-more", 1)
+            .unwrap_err()
+            .contains("16"));
+    }
+
+    /// A cloned state shares the topology while its edge values differ; naming a new key is
+    /// what copies it.
+    #[test]
+    fn edge_values_differ_while_topology_is_shared() {
+        let mut g = rooms();
+        g.set_edge_value(0, "door", 1).unwrap();
+        let mut copy = g.clone();
+        copy.set_edge_value(0, "door", 3).unwrap();
+        assert!(Arc::ptr_eq(&g.topology, &copy.topology));
+        assert_eq!(
+            (g.edge_value(0, "door"), copy.edge_value(0, "door")),
+            (1, 3)
+        );
+        assert_ne!(g, copy);
+    }
+
+    #[test]
+    fn labels_and_edge_state_survive_a_save() {
+        let mut g = rooms();
+        g.set_edge_value(1, "door", 2).unwrap();
+        g.set_edge_value(2, "noise", 1).unwrap();
+        let text = serde_json::to_string(&g).unwrap();
+        let back: Graph = serde_json::from_str(&text).unwrap();
+        assert_eq!(back, g);
+        assert_eq!(back.exits(1, "4").collect::<Vec<_>>(), [0, 1]);
+        for (from, to) in [
+            (r#""ends":[1,2]"#, r#""ends":[1,7]"#),
+            (r#""values":[0,2,0]"#, r#""values":[0,2]"#),
+            (r#""key":"noise""#, r#""key":"door""#),
+            (r#""edges":[[1],"#, r#""edges":[[2],"#),
+        ] {
+            assert!(text.contains(from), "{text}");
+            let bad = text.replace(from, to);
+            assert!(serde_json::from_str::<Graph>(&bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn edges_are_bounded() {
+        let mut g = rooms();
+        for _ in 3..MAX_EDGES {
+            g.link(0, 2, "", "").unwrap();
+        }
+        assert!(g.link(0, 2, "", "").unwrap_err().contains("16384 edges"));
+        assert_eq!(g.connect(0, 2), Ok(Some(3)), "already joined");
     }
 }

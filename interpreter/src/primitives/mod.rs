@@ -1,8 +1,9 @@
-//! Generic building blocks of a game state: zones of cards, grids, graphs, dice and the RNG,
+//! Generic building blocks of a game state: zones of cards, grids, graphs, bags, dice and the RNG,
 //! turn order, and searches such as making a number from others. None of them knows any game;
 //! scripts reach them through `script::bindings`.
 
 pub mod arith;
+pub mod bag;
 pub mod cellbits;
 pub mod graph;
 pub mod grid;

@@ -1,4 +1,5 @@
-//! Rhai face of `primitives::graph`: nodes by name, marks as one-character symbols.
+//! Rhai face of `primitives::graph`: nodes by name, marks as one-character symbols, edges by
+//! number with string labels at their ends, edge state as integers by key.
 
 use super::{budget, fail, string_list, strings, Fallible, G};
 use crate::primitives::graph::Graph;
@@ -27,6 +28,44 @@ impl GraphRef {
     fn names(&self, nodes: impl IntoIterator<Item = usize>) -> Array {
         self.with(|g| strings(nodes.into_iter().map(|i| &*g.nodes[i])))
     }
+
+    /// Checks an edge number a script passed.
+    fn edge(&self, e: INT) -> Fallible<usize> {
+        let (count, name) = self.with(|g| (g.edges.len(), g.name.clone()));
+        match usize::try_from(e) {
+            Ok(e) if e < count => Ok(e),
+            _ => fail(format!(
+                "no edge {e} in graph `{name}` (its edges are 0 to {})",
+                count as INT - 1
+            )),
+        }
+    }
+}
+
+fn numbers(edges: impl IntoIterator<Item = usize>) -> Array {
+    edges.into_iter().map(|e| Dynamic::from(e as INT)).collect()
+}
+
+/// An edge value as the state keeps it.
+fn small(v: INT) -> Fallible<i32> {
+    i32::try_from(v).or_else(|_| {
+        fail(format!(
+            "edge value {v} is out of range ({} to {})",
+            i32::MIN,
+            i32::MAX
+        ))
+    })
+}
+
+/// The values that block passage, from a script's array.
+fn blocking(values: &Array) -> Fallible<Vec<i32>> {
+    values
+        .iter()
+        .map(|v| match v.as_int() {
+            Ok(v) => small(v),
+            Err(t) => fail(format!("blocking values must be integers, found a `{t}`")),
+        })
+        .collect()
 }
 
 fn add_graph(g: &mut G, graph: Graph) -> GraphRef {
@@ -80,10 +119,122 @@ pub fn register(engine: &mut Engine) {
         })
         .register_fn(
             "connect",
-            |r: &mut GraphRef, a: &str, b: &str| -> Fallible<()> {
+            |r: &mut GraphRef, a: &str, b: &str| -> Fallible<Dynamic> {
                 let (a, b) = (r.node(a)?, r.node(b)?);
-                r.g.write(|s| s.graphs_mut()[r.idx].connect(a, b));
-                Ok(())
+                let e =
+                    r.g.write(|s| s.graphs_mut()[r.idx].connect(a, b))
+                        .or_else(fail)?;
+                Ok(e.map_or(Dynamic::UNIT, |e| Dynamic::from(e as INT)))
+            },
+        )
+        .register_fn(
+            "connect",
+            |r: &mut GraphRef, a: &str, b: &str, at_a: &str, at_b: &str| -> Fallible<INT> {
+                let (a, b) = (r.node(a)?, r.node(b)?);
+                budget::text(at_a, "connect")?;
+                budget::text(at_b, "connect")?;
+                r.g.write(|s| s.graphs_mut()[r.idx].link(a, b, at_a, at_b))
+                    .map(|e| e as INT)
+                    .or_else(fail)
+            },
+        )
+        .register_fn("edges", |r: &mut GraphRef| {
+            numbers(0..r.with(|g| g.edges.len()))
+        })
+        .register_fn("edges_of", |r: &mut GraphRef, n: &str| -> Fallible<Array> {
+            let n = r.node(n)?;
+            Ok(r.with(|g| numbers(g.edges_of(n))))
+        })
+        .register_fn("ends", |r: &mut GraphRef, e: INT| -> Fallible<Array> {
+            let e = r.edge(e)?;
+            let ends = r.with(|g| g.edges[e].ends.map(|n| n as usize));
+            Ok(r.names(ends))
+        })
+        .register_fn(
+            "other_end",
+            |r: &mut GraphRef, e: INT, n: &str| -> Fallible<ImmutableString> {
+                let (e, i) = (r.edge(e)?, r.node(n)?);
+                match r.with(|g| g.other_end(e, i).map(|o| g.nodes[o].to_string())) {
+                    Some(o) => Ok(o.into()),
+                    None => fail(format!("edge {e} does not touch node `{n}`")),
+                }
+            },
+        )
+        .register_fn(
+            "label",
+            |r: &mut GraphRef, e: INT, n: &str| -> Fallible<ImmutableString> {
+                let (e, i) = (r.edge(e)?, r.node(n)?);
+                match r.with(|g| g.label(e, i).map(ImmutableString::from)) {
+                    Some(l) => Ok(l),
+                    None => fail(format!("edge {e} does not touch node `{n}`")),
+                }
+            },
+        )
+        .register_fn(
+            "exits",
+            |r: &mut GraphRef, n: &str, label: &str| -> Fallible<Array> {
+                let n = r.node(n)?;
+                Ok(r.with(|g| numbers(g.exits(n, label))))
+            },
+        )
+        .register_fn(
+            "edge_between",
+            |r: &mut GraphRef, a: &str, b: &str| -> Fallible<Dynamic> {
+                let (a, b) = (r.node(a)?, r.node(b)?);
+                Ok(r.with(|g| g.edge_between(a, b))
+                    .map_or(Dynamic::UNIT, |e| Dynamic::from(e as INT)))
+            },
+        )
+        .register_fn("labels", |r: &mut GraphRef, n: &str| -> Fallible<Array> {
+            let n = r.node(n)?;
+            Ok(r.with(|g| strings(g.labels(n))))
+        })
+        .register_fn(
+            "edge_value",
+            |r: &mut GraphRef, e: INT, key: &str| -> Fallible<INT> {
+                let e = r.edge(e)?;
+                Ok(r.with(|g| g.edge_value(e, key)) as INT)
+            },
+        )
+        .register_fn(
+            "set_edge_value",
+            |r: &mut GraphRef, e: INT, key: &str, v: INT| -> Fallible<()> {
+                let (e, v) = (r.edge(e)?, small(v)?);
+                if r.with(|g| g.edge_key(key).is_none()) {
+                    budget::text(key, "set_edge_value")?;
+                }
+                r.g.write(|s| s.graphs_mut()[r.idx].set_edge_value(e, key, v))
+                    .or_else(fail)
+            },
+        )
+        .register_fn(
+            "edges_where",
+            |r: &mut GraphRef, key: &str, v: INT| -> Fallible<Array> {
+                let v = small(v)?;
+                Ok(r.with(|g| numbers(g.edges_where(key, v))))
+            },
+        )
+        .register_fn(
+            "open_neighbours",
+            |r: &mut GraphRef, n: &str, key: &str, blocked: Array| -> Fallible<Array> {
+                let (n, blocked) = (r.node(n)?, blocking(&blocked)?);
+                let hits = r.with(|g| g.open_neighbours(n, key, &blocked));
+                Ok(r.names(hits))
+            },
+        )
+        .register_fn(
+            "open_distance",
+            |r: &mut GraphRef,
+             a: &str,
+             b: &str,
+             through: &str,
+             key: &str,
+             blocked: Array|
+             -> Fallible<INT> {
+                let (a, b, m) = (r.node(a)?, r.node(b)?, r.mask(through)?);
+                let blocked = blocking(&blocked)?;
+                Ok(r.with(|g| g.open_distance(a, b, m, key, &blocked))
+                    .map_or(-1, |d| d as INT))
             },
         )
         .register_fn("nodes", |r: &mut GraphRef| {

@@ -2,6 +2,7 @@
 //! list of names a script may call lives here.
 
 mod agenda;
+mod bag;
 pub mod budget;
 mod card;
 mod expr;
@@ -79,6 +80,7 @@ pub fn register_all(engine: &mut Engine) {
     game::register(engine);
     agenda::register(engine);
     card::register(engine);
+    bag::register(engine);
     zone::register(engine);
     grid::register(engine);
     graph::register(engine);

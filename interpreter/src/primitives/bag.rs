@@ -1,0 +1,292 @@
+//! Bags: multisets of tokens by kind, drawn at random (an opaque cloth bag of tokens).
+//!
+//! Kinds are kept in name order with their counts, so what a draw yields depends on the
+//! contents and the RNG alone, never on the order tokens went in: a draw makes one call to
+//! the game's RNG (a number below the total), and counts through the kinds in name order.
+
+use crate::primitives::rng::{self, GameRng};
+use crate::primitives::zone::Visibility;
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+
+/// The most kinds a bag holds at once: every count and every draw walks them.
+pub const MAX_KINDS: usize = 64;
+
+/// The most tokens of one kind a bag holds.
+pub const MAX_PER_KIND: u32 = 1_000_000;
+
+/// The kind a hidden bag's view shows all of its tokens as; no real kind may use it.
+pub const UNKNOWN: &str = "?";
+
+/// A multiset of tokens. Cloning copies the counts and shares the kinds' names.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "BagData")]
+pub struct Bag {
+    pub name: Arc<str>,
+    /// `All`: anyone sees how many of each kind are inside; `None`: only the total.
+    pub visibility: Visibility,
+    /// Kinds with a count above zero, in name order.
+    kinds: Vec<(Arc<str>, u32)>,
+}
+
+impl Bag {
+    pub fn new(name: &str, visibility: Visibility) -> Result<Bag, String> {
+        if visibility == Visibility::Owner {
+            return Err(format!(
+                "bag `{name}`: a bag is seen by all or none (it has no owner)"
+            ));
+        }
+        Ok(Bag {
+            name: name.into(),
+            visibility,
+            kinds: vec![],
+        })
+    }
+
+    fn find(&self, kind: &str) -> Result<usize, usize> {
+        self.kinds.binary_search_by(|(k, _)| (**k).cmp(kind))
+    }
+
+    pub fn count(&self, kind: &str) -> u32 {
+        self.find(kind).map_or(0, |i| self.kinds[i].1)
+    }
+
+    /// How many tokens are inside.
+    pub fn len(&self) -> u64 {
+        self.kinds.iter().map(|&(_, n)| n as u64).sum()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.kinds.is_empty()
+    }
+
+    /// The kinds inside with their counts, in name order.
+    pub fn counts(&self) -> impl Iterator<Item = (&str, u32)> {
+        self.kinds.iter().map(|(k, n)| (&**k, *n))
+    }
+
+    /// Puts `n` tokens of `kind` in; nothing changes on an error.
+    pub fn add(&mut self, kind: &str, n: u32) -> Result<(), String> {
+        if n == 0 {
+            return Ok(());
+        }
+        if kind.is_empty() || kind == UNKNOWN {
+            return Err(format!(
+                "bag `{}`: `{kind}` is not a kind of token",
+                self.name
+            ));
+        }
+        match self.find(kind) {
+            Ok(i) => {
+                let total = self.kinds[i].1 as u64 + n as u64;
+                if total > MAX_PER_KIND as u64 {
+                    return Err(self.too_many(kind, total));
+                }
+                self.kinds[i].1 = total as u32;
+            }
+            Err(i) => {
+                if self.kinds.len() >= MAX_KINDS {
+                    return Err(format!(
+                        "bag `{}` holds {MAX_KINDS} kinds of token, the most it may; `{kind}` would be one more",
+                        self.name
+                    ));
+                }
+                if n > MAX_PER_KIND {
+                    return Err(self.too_many(kind, n as u64));
+                }
+                self.kinds.insert(i, (kind.into(), n));
+            }
+        }
+        Ok(())
+    }
+
+    fn too_many(&self, kind: &str, total: u64) -> String {
+        format!(
+            "bag `{}` would hold {total} `{kind}`; a bag holds at most {MAX_PER_KIND} of a kind",
+            self.name
+        )
+    }
+
+    /// Takes `n` tokens of `kind` out; nothing changes when there are fewer.
+    pub fn remove(&mut self, kind: &str, n: u32) -> Result<(), String> {
+        let have = self.count(kind);
+        if have < n {
+            return Err(format!(
+                "bag `{}` holds {have} `{kind}`, so {n} cannot be taken out",
+                self.name
+            ));
+        }
+        if n > 0 {
+            let i = self.find(kind).expect("a kind with tokens is listed");
+            self.kinds[i].1 -= n;
+            if self.kinds[i].1 == 0 {
+                self.kinds.remove(i);
+            }
+        }
+        Ok(())
+    }
+
+    /// Takes out one token, each token inside equally likely, with one call to `rng`; None
+    /// (and no call) when the bag is empty.
+    pub fn draw(&mut self, rng: &mut GameRng) -> Option<Arc<str>> {
+        let total = self.len();
+        if total == 0 {
+            return None;
+        }
+        let mut r = rng::below(rng, total as usize) as u64;
+        let i = self
+            .kinds
+            .iter()
+            .position(|&(_, n)| {
+                if r < n as u64 {
+                    true
+                } else {
+                    r -= n as u64;
+                    false
+                }
+            })
+            .expect("a number below the total falls in some kind");
+        let kind = self.kinds[i].0.clone();
+        self.remove(&kind, 1).expect("the kind drawn is inside");
+        Some(kind)
+    }
+
+    /// What a seat sees of it: a hidden bag shows its total as tokens of kind [`UNKNOWN`].
+    pub fn view(&self) -> Bag {
+        if !self.hides_something() {
+            return self.clone();
+        }
+        // The total fits: at most MAX_KINDS kinds of MAX_PER_KIND each.
+        let total = self.len() as u32;
+        Bag {
+            name: self.name.clone(),
+            visibility: self.visibility,
+            kinds: vec![(UNKNOWN.into(), total)],
+        }
+    }
+
+    /// Whether `view` would change it: a hidden bag holding tokens of a known kind.
+    pub fn hides_something(&self) -> bool {
+        self.visibility == Visibility::None && self.kinds.iter().any(|(k, _)| &**k != UNKNOWN)
+    }
+}
+
+/// A bag as saves hold it: `{name, visibility, kinds: [[kind, count], ...]}`; loading checks
+/// it, so a bad save is an error, never a panic in a later draw.
+#[derive(Deserialize)]
+struct BagData {
+    name: String,
+    visibility: Visibility,
+    kinds: Vec<(String, u32)>,
+}
+
+impl TryFrom<BagData> for Bag {
+    type Error = String;
+
+    fn try_from(d: BagData) -> Result<Bag, String> {
+        let mut bag = Bag::new(&d.name, d.visibility)?;
+        // A view of a hidden bag saves its `?` tokens; they load as they were.
+        if d.visibility == Visibility::None
+            && d.kinds.len() == 1
+            && d.kinds[0].0 == UNKNOWN
+            && d.kinds[0].1 > 0
+        {
+            bag.kinds = vec![(UNKNOWN.into(), d.kinds[0].1)];
+            return Ok(bag);
+        }
+        for (kind, n) in &d.kinds {
+            if bag.count(kind) > 0 || *n == 0 {
+                return Err(format!(
+                    "bag `{}`: kind `{kind}` listed twice or with no tokens",
+                    d.name
+                ));
+            }
+            bag.add(kind, *n)?;
+        }
+        Ok(bag)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn bag() -> Bag {
+        let mut b = Bag::new("tokens", Visibility::None).unwrap();
+        b.add("larva", 3).unwrap();
+        b.add("adult", 2).unwrap();
+        b
+    }
+
+    #[test]
+    fn kinds_are_kept_in_name_order_and_removed_at_zero() {
+        let mut b = bag();
+        assert_eq!(b.counts().collect::<Vec<_>>(), [("adult", 2), ("larva", 3)]);
+        b.remove("adult", 2).unwrap();
+        assert_eq!((b.len(), b.count("adult")), (3, 0));
+        assert_eq!(b.counts().count(), 1);
+    }
+
+    #[test]
+    fn short_removes_and_limits_change_nothing() {
+        let mut b = bag();
+        let before = b.clone();
+        let err = b.remove("adult", 3).unwrap_err();
+        assert!(
+            err.contains("holds 2 `adult`") && err.contains("3 cannot"),
+            "{err}"
+        );
+        assert!(b.add("adult", MAX_PER_KIND).is_err());
+        assert!(b.add(UNKNOWN, 1).is_err());
+        for i in 2..MAX_KINDS {
+            b.add(&format!("k{i:02}"), 1).unwrap();
+        }
+        assert!(b.add("one-more", 1).unwrap_err().contains("64 kinds"));
+        b.remove("k02", 1).unwrap();
+        b.add("one-more", 1).unwrap();
+        let mut again = before.clone();
+        assert!(again.remove("larva", 4).is_err());
+        assert_eq!(again, before);
+    }
+
+    #[test]
+    fn a_draw_makes_one_rng_call() {
+        let mut b = bag();
+        let (mut rng, mut twin) = (rng::seeded(9), rng::seeded(9));
+        let drawn = b.draw(&mut rng).unwrap();
+        rng::below(&mut twin, 5);
+        assert_eq!(rng, twin);
+        assert_eq!(b.len(), 4);
+        assert_eq!(b.count(&drawn), if &*drawn == "adult" { 1 } else { 2 });
+        let mut empty = Bag::new("e", Visibility::All).unwrap();
+        assert_eq!(empty.draw(&mut rng), None);
+        assert_eq!(rng, twin, "no call on an empty bag");
+    }
+
+    #[test]
+    fn a_hidden_bag_shows_only_its_total() {
+        let v = bag().view();
+        assert_eq!(v.counts().collect::<Vec<_>>(), [(UNKNOWN, 5)]);
+        assert_eq!((v.count("larva"), v.view()), (0, v.clone()));
+        let text = serde_json::to_string(&v).unwrap();
+        assert_eq!(serde_json::from_str::<Bag>(&text).unwrap(), v);
+        let mut open = bag();
+        open.visibility = Visibility::All;
+        assert_eq!(open.view(), open);
+    }
+
+    #[test]
+    fn bad_saves_are_refused() {
+        let text = serde_json::to_string(&bag()).unwrap();
+        assert_eq!(serde_json::from_str::<Bag>(&text).unwrap(), bag());
+        for (from, to) in [
+            (r#"["larva",3]"#, r#"["adult",3]"#),
+            (r#"["larva",3]"#, r#"["larva",0]"#),
+            (r#"["larva",3]"#, r#"["larva",1000001]"#),
+            (r#""none""#, r#""owner""#),
+        ] {
+            assert!(text.contains(from), "{text}");
+            assert!(serde_json::from_str::<Bag>(&text.replace(from, to)).is_err());
+        }
+    }
+}
