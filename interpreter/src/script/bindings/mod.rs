@@ -4,6 +4,7 @@
 mod agenda;
 pub mod budget;
 mod card;
+mod data;
 mod expr;
 mod game;
 mod graph;
@@ -16,6 +17,7 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 pub use card::Card;
+pub use data::{register as register_data, DataSet};
 pub use game::register_phases;
 pub use graph::GraphRef;
 pub use grid::GridRef;
