@@ -10,7 +10,7 @@
 //! counts, run the built bench binary with `CALLS=<n> KIND=<kind>` under callgrind twice (two
 //! values of n) and divide the difference by the difference in calls: that cancels loading.
 
-use boardscript_interpreter::script::bindings::DataSet;
+use boardscript_interpreter::script::bindings::{Data, DataSet};
 use boardscript_interpreter::script::{Limits, Rules, Source};
 use boardscript_interpreter::value::Value;
 use boardscript_interpreter::State;
@@ -57,7 +57,10 @@ fn deck() -> DataSet {
     };
     let rows = Value::List((0..DECK_ROWS).map(card).collect());
     let file = Value::Record(BTreeMap::from([("card".into(), rows)]));
-    Arc::new(BTreeMap::from([("deck".to_string(), file)]))
+    Arc::new(BTreeMap::from([(
+        "deck".to_string(),
+        Data::from_value(&file),
+    )]))
 }
 
 /// The script, and with `constants` an overlay defining `LIMIT` (a game without constants

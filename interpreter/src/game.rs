@@ -9,7 +9,7 @@ mod tests;
 
 use crate::manifest::{self, GameSpec};
 use crate::primitives::zone::Visibility;
-use crate::script::bindings::DataSet;
+use crate::script::bindings::{Data, DataSet};
 use crate::script::{Rules, ScriptError, Source};
 use crate::state::{Outcome, State};
 use crate::value::Value;
@@ -97,7 +97,12 @@ impl GameSource {
                 text,
             });
         }
-        let data = Arc::new(spec.read_data().map_err(ScriptError::Other)?);
+        let data = spec.read_data().map_err(ScriptError::Other)?;
+        let data = Arc::new(
+            data.iter()
+                .map(|(k, v)| (k.clone(), Data::from_value(v)))
+                .collect(),
+        );
         Ok(GameSource {
             spec,
             sources,

@@ -231,20 +231,25 @@ fn a_variant_replaces_a_data_entry_by_name_and_adds_its_own() {
     );
 }
 
-/// A script changes its own copies: of a constant, of a whole file, of one row. The next call
-/// (and the same call, read again) still sees the file as written.
+/// Data reaches scripts read-only: every write is refused (and says how to copy), and a
+/// script's `.copy()` changes freely without the next read, call or game seeing it.
 #[test]
 fn a_script_mutating_its_copy_changes_nothing_another_call_reads() {
     let root = tempfile::tempdir().unwrap();
     let body = r#"
         let seen = [CARDS[0].name, data("deck", "card", 0).name, data("deck").card[0].name];
-        let all = CARDS; all[0].name = "mine"; all.push(#{name: "extra"});
-        try { CARDS[0].name = "mine"; } catch {}
-        try { CARDS.push(#{name: "extra"}); } catch {}
-        let whole = data("deck"); whole.card[0].name = "mine"; whole.card.clear();
-        let row = data("deck", "card", 0); row.name = "mine"; row.tags = [];
-        let tags = data("deck", "card", 2, "tags"); tags[0] = "dry";
-        let all = seen + [CARDS[0].name, data("deck", "card", 0).name, data("deck", "card", 2, "tags", 0), CARDS.len()];
+        let refused = 0;
+        let all = CARDS;
+        try { all[0].name = "mine"; } catch (e) { if e.contains("read-only") { refused += 1; } }
+        try { CARDS[0].name = "mine"; } catch { refused += 1; }
+        try { CARDS.push(#{name: "extra"}); } catch { refused += 1; }
+        let row = data("deck", "card", 0);
+        try { row.name = "mine"; } catch { refused += 1; }
+        try { row["name"] = "mine"; } catch { refused += 1; }
+        let tags = data("deck", "card", 2, "tags"); try { tags[0] = "dry"; } catch { refused += 1; }
+        let copy = CARDS.copy(); copy[0].name = "mine"; copy.clear();
+        let copied_row = row.copy(); copied_row.name = "mine"; copied_row.tags = [];
+        let all = seen + [CARDS[0].name, data("deck", "card", 0).name, data("deck", "card", 2, "tags", 0), CARDS.len(), refused, copied_row.name];
         let line = ""; for x in all { line += `${x} `; } line.trim(); [line]
     "#;
     let dir = game(
@@ -256,7 +261,7 @@ fn a_script_mutating_its_copy_changes_nothing_another_call_reads() {
     );
     let game = Game::load(&dir, "g").unwrap();
     let state = game.start(&Setup::default()).unwrap();
-    let fresh = ["fire fire fire fire fire wet 3"];
+    let fresh = ["fire fire fire fire fire wet 3 6 mine"];
     for _ in 0..2 {
         let actions: Vec<String> = game
             .legal_actions(&state, 0)
@@ -293,4 +298,28 @@ fn a_game_source_keeps_the_data_it_read_and_states_do_not_carry_it() {
     let state = game.start(&Setup::default()).unwrap();
     let saved = serde_json::to_string(&state).unwrap();
     assert!(!saved.contains("edited"), "{saved}");
+}
+
+/// A data table or array reads like a map or an array: `for`, `in`, `len`, `keys`, indexing
+/// by expression, and `.copy()` for Rhai's own array functions.
+#[test]
+fn data_reads_like_maps_and_arrays() {
+    let root = tempfile::tempdir().unwrap();
+    let body = r#"
+        let names = ""; for row in CARDS { names += row.name; }
+        let fog = CARDS[CARDS.len() - 1];
+        let wet = "wet" in fog.tags;
+        let keyed = "tags" in fog && !("cost" in fog);
+        let kinds = CARDS.copy().filter(|c| "copies" in c && c.copies == 2).len();
+        [names, `${wet} ${keyed} ${fog.keys().len()} ${kinds} ${type_of(CARDS)} ${fog.tags.len()}`]
+    "#;
+    let dir = game(
+        root.path(),
+        "g",
+        "[data]\ndeck = \"data/deck.toml\"\n",
+        &rules("const CARDS = data(\"deck\", \"card\");", body),
+        &[("data/deck.toml", DECK)],
+    );
+    let game = Game::load(&dir, "g").unwrap();
+    assert_eq!(legal(&game), ["firefloodfog", "true true 3 1 data 2"]);
 }

@@ -17,7 +17,7 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 pub use card::Card;
-pub use data::{register as register_data, DataSet};
+pub use data::{register as register_data, Data, DataSet};
 pub use game::register_phases;
 pub use graph::GraphRef;
 pub use grid::GridRef;
