@@ -323,3 +323,20 @@ fn data_reads_like_maps_and_arrays() {
     let game = Game::load(&dir, "g").unwrap();
     assert_eq!(legal(&game), ["firefloodfog", "true true 3 1 data 2"]);
 }
+
+/// Storing data in the state stores its plain value: the saved state holds that row only.
+#[test]
+fn a_row_stored_in_the_state_is_a_plain_value() {
+    let root = tempfile::tempdir().unwrap();
+    let dir = game(
+        root.path(),
+        "g",
+        "[data]\ndeck = \"data/deck.toml\"\n",
+        "fn setup(g) { g.set(\"drawn\", data(\"deck\", \"card\", 2)); }\nfn legal_actions(g, seat) { [g.get(\"drawn\").tags[1]] }\nfn apply(g, seat, action) {}\nfn winners(g) { [] }\n",
+        &[("data/deck.toml", DECK)],
+    );
+    let game = Game::load(&dir, "g").unwrap();
+    assert_eq!(legal(&game), ["grey"]);
+    let saved = serde_json::to_string(&game.start(&Setup::default()).unwrap()).unwrap();
+    assert!(saved.contains("fog") && !saved.contains("flood"), "{saved}");
+}

@@ -52,8 +52,9 @@ impl Data {
         }
     }
 
-    /// A plain Rhai copy, for a script that wants to change it or use array functions.
-    fn copy(&self) -> Dynamic {
+    /// A plain Rhai copy, for a script that wants to change it or use array functions (and
+    /// what the state stores when a script stores data).
+    pub fn copy(&self) -> Dynamic {
         match self {
             Data::List(l) => l.iter().map(Data::copy).collect::<Array>().into(),
             Data::Table(m) => m
