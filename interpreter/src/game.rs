@@ -9,6 +9,7 @@ mod tests;
 
 use crate::manifest::{self, GameSpec};
 use crate::primitives::zone::Visibility;
+use crate::script::bindings::{Data, DataSet};
 use crate::script::{Rules, ScriptError, Source};
 use crate::state::{Outcome, State};
 use crate::value::Value;
@@ -72,14 +73,16 @@ const REQUIRED: [(&str, usize, &str); 4] = [
 /// names every step copies no text.
 pub type Action = ImmutableString;
 
-/// A game as read from its folder, before compiling: the manifest and the text of every
-/// script. Plain data, `Send + Sync`: threads that each need a compiled `Game` (Rhai engines
-/// are per thread) compile this one snapshot, so all of them run the same rules even if a file
-/// changes meanwhile, and none reads the disk again.
+/// A game as read from its folder, before compiling: the manifest, the text of every script
+/// and the data files (parsed and checked). Plain data, `Send + Sync`: threads that each need
+/// a compiled `Game` (Rhai engines are per thread) compile this one snapshot, so all of them
+/// run the same rules on the same data even if a file changes meanwhile, and none reads the
+/// disk again.
 #[derive(Debug, Clone)]
 pub struct GameSource {
     spec: GameSpec,
     sources: Vec<Source>,
+    data: DataSet,
 }
 
 impl GameSource {
@@ -94,12 +97,22 @@ impl GameSource {
                 text,
             });
         }
-        Ok(GameSource { spec, sources })
+        let data = spec.read_data().map_err(ScriptError::Other)?;
+        let data = Arc::new(
+            data.iter()
+                .map(|(k, v)| (k.clone(), Data::from_value(v)))
+                .collect(),
+        );
+        Ok(GameSource {
+            spec,
+            sources,
+            data,
+        })
     }
 
     /// A compiled game of these rules (each call compiles afresh, for the calling thread).
     pub fn compile(&self) -> Result<Game, ScriptError> {
-        Game::compile(self.spec.clone(), self.sources.clone())
+        Game::compile(self.spec.clone(), self.sources.clone(), self.data.clone())
     }
 
     pub fn spec(&self) -> &GameSpec {
@@ -141,8 +154,8 @@ impl Game {
     }
 
     /// Compiles a game read before: its manifest and script texts.
-    fn compile(spec: GameSpec, sources: Vec<Source>) -> Result<Game, ScriptError> {
-        let rules = Rules::compile(sources, spec.limits, &spec.phases)?;
+    fn compile(spec: GameSpec, sources: Vec<Source>, data: DataSet) -> Result<Game, ScriptError> {
+        let rules = Rules::compile_with_data(sources, spec.limits, &spec.phases, data)?;
         for (name, arity, usage) in REQUIRED {
             if !rules.has_fn(name, arity) {
                 let file = spec

@@ -1,13 +1,15 @@
-//! `game.toml`: a game's name, seats, options, zones, scripts and limits; and variants, which
-//! name a base game and add scripts and option defaults on top of it.
+//! `game.toml`: a game's name, seats, options, zones, scripts, data files and limits; and
+//! variants, which name a base game and add scripts, data and option defaults on top of it.
 
 mod check;
+mod data;
 mod files;
 
 use crate::primitives::zone::Visibility;
 use crate::script::Limits;
 use crate::value::Value;
 pub use check::MAX_SEATS;
+pub use data::{DataSpec, MAX_DATA_DEPTH};
 pub use files::{read_text_file, MAX_FILE_BYTES};
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -34,6 +36,9 @@ struct RawManifest {
     log_actions: Option<String>,
     /// The phases `g.set_phase` may enter; a variant's are added to its base's.
     phases: Option<Vec<String>>,
+    /// Data files by name; a variant's entry replaces its base's of the same name.
+    #[serde(default)]
+    data: BTreeMap<String, toml::Value>,
 }
 
 #[derive(Debug, Clone, Deserialize, Default)]
@@ -184,6 +189,8 @@ pub struct GameSpec {
     /// The declared phases: the only names `g.set_phase` accepts (besides `""`), and the only
     /// prefixes that make `<phase>_apply` and `<phase>_legal_actions` phase functions.
     pub phases: Vec<String>,
+    /// The data files scripts read with `data(name, ...)`, by name.
+    pub data: Vec<DataSpec>,
 }
 
 impl GameSpec {
@@ -197,6 +204,16 @@ impl GameSpec {
         let entry = check::shown(&path.display().to_string());
         read_text_file(&files::inside(path, &self.roots, &entry)?)
     }
+
+    /// Every data file, read and checked (see [`data::parse`]), by name.
+    pub fn read_data(&self) -> Result<BTreeMap<String, Value>, String> {
+        let mut out = BTreeMap::new();
+        for d in &self.data {
+            let text = self.read_file(&d.path)?;
+            out.insert(d.name.clone(), data::parse(d, &text, &self.limits)?);
+        }
+        Ok(out)
+    }
 }
 
 fn read_raw(dir: &Path) -> Result<RawManifest, String> {
@@ -205,9 +222,7 @@ fn read_raw(dir: &Path) -> Result<RawManifest, String> {
     toml::from_str(&text).map_err(|e| {
         // One line, at the place: toml's own message spans several lines with a snippet.
         let at = e.span().map_or(String::new(), |span| {
-            let before = &text[..span.start.min(text.len())];
-            let line = before.matches('\n').count() + 1;
-            let column = before.rsplit('\n').next().unwrap_or("").chars().count() + 1;
+            let (line, column) = data::line_col(&text, span.start);
             format!(":{line}:{column}")
         });
         format!("{}{at}: {}", path.display(), e.message().trim())
@@ -278,6 +293,7 @@ fn load_one(
             limits: Limits::default(),
             public_actions: true,
             phases: vec![],
+            data: vec![],
         },
         Some(base) => {
             // A folder name, not a path: `base = "../.."` must not walk out of the scripts.
@@ -380,6 +396,20 @@ fn load_one(
         match existing {
             Some(i) => spec.options[i] = merged,
             None => spec.options.push(merged),
+        }
+    }
+    for (name, raw_entry) in raw.data {
+        let entry = data::entry(dir, &name, raw_entry).map_err(fail)?;
+        let written = entry.path.strip_prefix(dir).unwrap_or(&entry.path);
+        files::inside(
+            &entry.path,
+            &spec.roots,
+            &check::shown(&written.display().to_string()),
+        )
+        .map_err(|e| fail(format!("data {name}: {e}")))?;
+        match spec.data.iter_mut().find(|d| d.name == name) {
+            Some(old) => *old = entry,
+            None => spec.data.push(entry),
         }
     }
     for (name, z) in raw.zones {

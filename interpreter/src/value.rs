@@ -63,6 +63,9 @@ impl Value {
                 .map(Value::Record)
         } else if d.is_char() {
             Ok(Value::Str(d.as_char().unwrap_or(' ').to_string()))
+        } else if let Some(data) = d.read_lock::<crate::script::bindings::Data>() {
+            // A row of a data file, stored as the plain value it reads as.
+            Value::from_dynamic_at(&data.copy(), max_string, depth)
         } else {
             Err(format!(
                 "a `{}` cannot be stored in the game state",

@@ -8,7 +8,7 @@ pub mod sandbox;
 
 use crate::state::State;
 use crate::value;
-use bindings::G;
+use bindings::{DataSet, G};
 pub use error::{excerpt_in_message, ScriptError, ScriptPos};
 use rhai::{CallFnOptions, Dynamic, Engine, Scope, AST};
 pub use sandbox::{Limits, MAX_VALUE_DEPTH, SCRIPT_STACK_SIZE};
@@ -71,6 +71,8 @@ pub struct Rules {
     phased: HashMap<String, HashMap<&'static str, String>>,
     /// The declared phases, the only ones `g.set_phase` enters.
     phases: Arc<[String]>,
+    /// The game's data files, which `data(...)` reads.
+    data: DataSet,
     printed: sandbox::Printed,
     limits: Limits,
     sources: Vec<Source>,
@@ -90,9 +92,21 @@ impl Rules {
         limits: Limits,
         phases: &[String],
     ) -> Result<Rules, ScriptError> {
+        Rules::compile_with_data(sources, limits, phases, DataSet::default())
+    }
+
+    /// `compile` for a game with data files, which its scripts (top-level constants included)
+    /// read with `data(name, key...)`.
+    pub fn compile_with_data(
+        sources: Vec<Source>,
+        limits: Limits,
+        phases: &[String],
+        data: DataSet,
+    ) -> Result<Rules, ScriptError> {
         let (mut engine, hooks) = sandbox::engine(&limits);
         let phases: Arc<[String]> = phases.into();
         bindings::register_phases(&mut engine, phases.clone());
+        bindings::register_data(&mut engine, data.clone());
         let (mut ast, fn_files, parts) = compile_all(&engine, &sources)?;
         let constants = constants::evaluate(&engine, &parts, &ast, &fn_files, &limits)?;
         hooks.printed.borrow_mut().clear();
@@ -118,6 +132,7 @@ impl Rules {
         Ok(Rules {
             phased,
             phases,
+            data,
             engine,
             ast,
             fn_files,
@@ -256,6 +271,7 @@ impl Rules {
         let (engine, trace) = self.tracer.get_or_init(|| {
             let (mut engine, trace) = sandbox::tracing_engine(&self.limits);
             bindings::register_phases(&mut engine, self.phases.clone());
+            bindings::register_data(&mut engine, self.data.clone());
             if let Some(constants) = &self.constants {
                 engine.register_global_module(constants.clone());
             }

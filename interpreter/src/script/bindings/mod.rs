@@ -5,6 +5,7 @@ mod agenda;
 mod bag;
 pub mod budget;
 mod card;
+mod data;
 mod expr;
 mod game;
 mod graph;
@@ -17,6 +18,7 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 pub use card::Card;
+pub use data::{register as register_data, Data, DataSet};
 pub use game::register_phases;
 pub use graph::GraphRef;
 pub use grid::GridRef;

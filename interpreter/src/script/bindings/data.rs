@@ -1,0 +1,240 @@
+//! `data(name, key...)`: a game's data files, read by scripts.
+//!
+//! A table or an array of a data file reaches scripts as a read-only handle (type `data`)
+//! onto one tree shared by every call, state, thread and game compiled from the same source:
+//! copying it copies a pointer. So `const CARDS = data("deck").card;` (which Rhai inlines as
+//! a literal into every function) and `CARDS[i].name` in hot code read one field, not the
+//! whole deck. Handles index like maps and arrays (`[i]`, `["k"]`, `.k`, `len`, `keys`, `in`,
+//! `for`), and nothing writes through them: `.copy()` gives a plain map or array to change.
+//! Numbers, strings and booleans come out as plain values. States and saves never hold the
+//! data.
+
+use super::{fail, Fallible};
+use crate::value::Value;
+use rhai::{Array, Dynamic, Engine, ImmutableString, Map};
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+/// One value of a data file; tables and arrays behind `Arc`, so a handle clones in O(1).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Data {
+    Bool(bool),
+    Int(i64),
+    Str(Arc<str>),
+    List(Arc<[Data]>),
+    Table(Arc<BTreeMap<String, Data>>),
+}
+
+impl Data {
+    /// The tree of a parsed data file.
+    pub fn from_value(v: &Value) -> Data {
+        match v {
+            Value::Unit => Data::Bool(false),
+            Value::Bool(b) => Data::Bool(*b),
+            Value::Int(i) => Data::Int(*i),
+            Value::Str(s) => Data::Str(s.as_str().into()),
+            Value::List(l) => Data::List(l.iter().map(Data::from_value).collect()),
+            Value::Record(m) => Data::Table(Arc::new(
+                m.iter()
+                    .map(|(k, v)| (k.clone(), Data::from_value(v)))
+                    .collect(),
+            )),
+        }
+    }
+
+    /// What a script reads: a scalar as a plain value, a table or array as a handle.
+    fn to_script(&self) -> Dynamic {
+        match self {
+            Data::Bool(b) => (*b).into(),
+            Data::Int(i) => (*i).into(),
+            Data::Str(s) => ImmutableString::from(&**s).into(),
+            Data::List(_) | Data::Table(_) => Dynamic::from(self.clone()),
+        }
+    }
+
+    /// A plain Rhai copy, for a script that wants to change it or use array functions (and
+    /// what the state stores when a script stores data).
+    pub fn copy(&self) -> Dynamic {
+        match self {
+            Data::List(l) => l.iter().map(Data::copy).collect::<Array>().into(),
+            Data::Table(m) => m
+                .iter()
+                .map(|(k, v)| (k.as_str().into(), v.copy()))
+                .collect::<Map>()
+                .into(),
+            scalar => scalar.to_script(),
+        }
+    }
+
+    fn kind(&self) -> &'static str {
+        match self {
+            Data::Bool(_) => "bool",
+            Data::Int(_) => "int",
+            Data::Str(_) => "string",
+            Data::List(_) => "array",
+            Data::Table(_) => "table",
+        }
+    }
+
+    /// The entry at `key` (a string for a table, a whole number for an array), or why not.
+    fn at(&self, key: &Dynamic) -> Result<&Data, String> {
+        match self {
+            Data::Table(map) => {
+                let Ok(k) = key.as_immutable_string_ref() else {
+                    return Err(format!(
+                        "is a table: its keys are strings, not a `{}`",
+                        key.type_name()
+                    ));
+                };
+                map.get(k.as_str()).ok_or_else(|| {
+                    let keys: Vec<&str> = map.keys().map(String::as_str).take(20).collect();
+                    format!(
+                        "has no key `{}` (keys: {})",
+                        crate::text::excerpt(&k),
+                        keys.join(", ")
+                    )
+                })
+            }
+            Data::List(rows) => {
+                let Ok(i) = key.as_int() else {
+                    return Err(format!(
+                        "is an array: its keys are whole numbers, not a `{}`",
+                        key.type_name()
+                    ));
+                };
+                usize::try_from(i)
+                    .ok()
+                    .and_then(|i| rows.get(i))
+                    .ok_or_else(|| format!("has no entry {i} (it holds {}, from 0)", rows.len()))
+            }
+            scalar => Err(format!("is a {}, which has no keys", scalar.kind())),
+        }
+    }
+
+    /// `self[key]` for a script.
+    fn index(&self, key: Dynamic) -> Fallible<Dynamic> {
+        match self.at(&key) {
+            Ok(v) => Ok(v.to_script()),
+            Err(why) => fail(format!("this data {} {why}", self.kind())),
+        }
+    }
+
+    fn len(&self) -> i64 {
+        match self {
+            Data::List(rows) => rows.len() as i64,
+            Data::Table(map) => map.len() as i64,
+            _ => 0,
+        }
+    }
+}
+
+/// `for row in CARDS`: an array's entries, a table's keys.
+impl IntoIterator for Data {
+    type Item = Dynamic;
+    type IntoIter = std::vec::IntoIter<Dynamic>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        let items: Vec<Dynamic> = match &self {
+            Data::List(rows) => rows.iter().map(Data::to_script).collect(),
+            Data::Table(map) => map.keys().map(|k| k.as_str().into()).collect(),
+            _ => vec![],
+        };
+        items.into_iter()
+    }
+}
+
+/// A game's data: each file's tree, by name. Read once with the game's source and shared by
+/// every game compiled from it (threads included): nothing ever writes to it.
+pub type DataSet = Arc<BTreeMap<String, Data>>;
+
+/// The most keys a path may give after the name (`data(name, k1, ..., k6)`).
+const MAX_PATH: usize = 6;
+
+/// The value at `path` in data file `name`; errors name the path walked.
+fn find<'a>(data: &'a DataSet, name: &str, path: &[Dynamic]) -> Fallible<&'a Data> {
+    let Some(mut at) = data.get(name) else {
+        let names: Vec<&str> = data.keys().map(String::as_str).collect();
+        return if names.is_empty() {
+            fail(format!("no data `{name}`: this game lists no data files"))
+        } else {
+            fail(format!("no data `{name}` (data: {})", names.join(", ")))
+        };
+    };
+    let mut shown = name.to_string();
+    for key in path {
+        at = match at.at(key) {
+            Ok(v) => v,
+            Err(why) => return fail(format!("data {shown} {why}")),
+        };
+        shown.push_str(&match key.as_int() {
+            Ok(i) => format!("[{i}]"),
+            Err(_) => format!(".{key}"),
+        });
+    }
+    Ok(at)
+}
+
+/// Registers `data`, `data_len` and the `data` handle's reading functions.
+pub fn register(engine: &mut Engine, data: DataSet) {
+    macro_rules! arities {
+        ($($key:ident),*) => {{
+            let d = data.clone();
+            engine.register_fn("data", move |name: ImmutableString, $($key: Dynamic),*| {
+                find(&d, &name, &[$($key),*]).map(Data::to_script)
+            });
+            let d = data.clone();
+            engine.register_fn("data_len", move |name: ImmutableString, $($key: Dynamic),*| {
+                find(&d, &name, &[$($key),*]).map(Data::len)
+            });
+        }};
+    }
+    arities!();
+    arities!(k1);
+    arities!(k1, k2);
+    arities!(k1, k2, k3);
+    arities!(k1, k2, k3, k4);
+    arities!(k1, k2, k3, k4, k5);
+    arities!(k1, k2, k3, k4, k5, k6);
+    const _: () = assert!(MAX_PATH == 6);
+
+    engine.register_type_with_name::<Data>("data");
+    engine.register_iterator::<Data>();
+    engine.register_indexer_get(|d: &mut Data, i: i64| d.index(i.into()));
+    engine.register_indexer_get(|d: &mut Data, k: ImmutableString| d.index(k.into()));
+    // Read-only: a write says how to get a copy that can change, rather than Rhai's
+    // "no indexer" message.
+    let read_only = |_: &mut Data| -> Fallible<()> {
+        fail("data is read-only; `.copy()` gives a map or array to change")
+    };
+    engine.register_indexer_set(move |d: &mut Data, _: i64, _: Dynamic| read_only(d));
+    engine.register_indexer_set(move |d: &mut Data, _: ImmutableString, _: Dynamic| read_only(d));
+    // Handles are taken by value (a pointer copy): Rhai writes a `&mut` method's receiver
+    // back through the indexer, which data refuses, so `row.tags.len()` would fail.
+    engine.register_fn("len", |d: Data| d.len());
+    engine.register_fn("is_empty", |d: Data| d.len() == 0);
+    engine.register_fn("copy", |d: Data| d.copy());
+    engine.register_fn("keys", |d: Data| -> Array {
+        match d {
+            Data::Table(map) => map.keys().map(|k| k.as_str().into()).collect(),
+            Data::List(rows) => (0..rows.len() as i64).map(Dynamic::from).collect(),
+            _ => Array::new(),
+        }
+    });
+    // `x in d`: a key of a table, an element (a number, string or bool) of an array.
+    engine.register_fn("contains", |d: Data, x: Dynamic| match d {
+        Data::Table(map) => x
+            .into_immutable_string()
+            .is_ok_and(|k| map.contains_key(k.as_str())),
+        Data::List(rows) => rows.iter().any(|r| match r {
+            Data::Bool(b) => x.as_bool() == Ok(*b),
+            Data::Int(i) => x.as_int() == Ok(*i),
+            Data::Str(s) => x
+                .as_immutable_string_ref()
+                .is_ok_and(|t| t.as_str() == &**s),
+            _ => false,
+        }),
+        _ => false,
+    });
+    engine.register_fn("to_string", |d: Data| d.copy().to_string());
+    engine.register_fn("to_debug", |d: Data| format!("{:?}", d.copy()));
+}
