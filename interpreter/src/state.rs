@@ -203,21 +203,37 @@ impl State {
     }
 
     /// What `seat` may see (None: a spectator): other seats' hidden cards become
-    /// `CardId::HIDDEN`, zones nobody sees lose their order, private script data is dropped, other
+    /// `CardId::HIDDEN` (but for cards revealed to the seat), zones nobody sees lose their
+    /// order (but for where those revealed cards lie), card secrets not revealed to the seat
+    /// are dropped, private script data is dropped, other
     /// seats' held choices are blanked, and the RNG is replaced so its state cannot leak.
     ///
     /// Built for every seat after every action by tests and bots, so it copies only what it
     /// redacts: collections with nothing to hide stay shared with `self`.
     pub fn view(&self, seat: Option<usize>) -> State {
         let mut v = self.clone();
+        // A card revealed to the seat (`g.reveal_card`) stays at its slot; the others become
+        // hidden ones. Most games reveal none, and then nothing is looked up card by card.
+        let any_known = self.cards.iter().any(|d| !d.known_to.is_nobody());
+        let hide = |c: CardId| {
+            c != CardId::HIDDEN
+                && !(any_known
+                    && self
+                        .cards
+                        .get(c.0 as usize)
+                        .is_some_and(|d| d.known_to.includes(seat)))
+        };
         if self
             .zones
             .iter()
-            .any(|z| !z.visible_to(seat) && z.cards.iter().any(|&c| c != CardId::HIDDEN))
+            .any(|z| !z.visible_to(seat) && z.cards.iter().any(|&c| hide(c)))
         {
             for z in v.zones_mut() {
                 if !z.visible_to(seat) {
-                    z.cards.fill(CardId::HIDDEN);
+                    z.cards
+                        .iter_mut()
+                        .filter(|c| hide(**c))
+                        .for_each(|c| *c = CardId::HIDDEN);
                 }
             }
         }
@@ -246,30 +262,41 @@ impl State {
             v.agenda = self.agenda.view(seat);
         }
         v.rng = rng::seeded(0);
-        // The catalogue keeps its indices, but entries of cards this seat sees nowhere are blanked.
-        let mut seen = vec![false; v.cards.len()];
-        for c in v
-            .zones
+        v.cards = self.catalogue_view(&v.zones, seat);
+        v
+    }
+
+    /// The catalogue as `seat` may read it, keeping its indices: entries of cards it sees in
+    /// none of `shown` (the view's zones) and was not shown are blanked, and the others lose
+    /// the secrets not revealed to it (`CardDef::as_seen_by`). Shared when nothing changes.
+    fn catalogue_view(&self, shown: &[Zone], seat: Option<usize>) -> Arc<Vec<Arc<CardDef>>> {
+        let mut seen: Vec<bool> = self
+            .cards
+            .iter()
+            .map(|d| d.known_to.includes(seat))
+            .collect();
+        for c in shown
             .iter()
             .flat_map(|z| &z.cards)
             .filter(|c| **c != CardId::HIDDEN)
         {
             seen[c.0 as usize] = true;
         }
-        if seen.iter().any(|s| !s) {
-            let blank = Arc::new(CardDef {
-                name: "?".into(),
-                props: BTreeMap::new(),
-            });
-            let cards = v
-                .cards
-                .iter()
-                .zip(&seen)
-                .map(|(d, &s)| if s { d.clone() } else { blank.clone() })
-                .collect();
-            v.cards = Arc::new(cards);
+        let redact = |(d, &s): (&Arc<CardDef>, &bool)| !s || d.has_knowledge();
+        if !self.cards.iter().zip(&seen).any(redact) {
+            return self.cards.clone();
         }
-        v
+        let blank = Arc::new(CardDef::new("?", BTreeMap::new()));
+        let cards = self
+            .cards
+            .iter()
+            .zip(&seen)
+            .map(|(d, &s)| match s {
+                false => blank.clone(),
+                true => d.as_seen_by(seat).map_or_else(|| d.clone(), Arc::new),
+            })
+            .collect();
+        Arc::new(cards)
     }
 }
 

@@ -5,6 +5,7 @@
 pub mod arith;
 pub mod graph;
 pub mod grid;
+pub mod knowledge;
 pub mod moves;
 pub mod rng;
 pub mod turn;
