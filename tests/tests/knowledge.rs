@@ -340,3 +340,29 @@ fn a_reveal_set_naming_no_seat_fails_to_load_or_names_nobody() {
         assert_eq!(odd.view(viewer).cards[3].name, "?");
     }
 }
+
+/// The shared hidden-information check (`check_views`, which every game's playouts run) holds
+/// after every sequence of three actions: reveals, announcements, checks, concealing and
+/// shuffling in any order.
+#[test]
+fn every_view_passes_the_shared_hidden_information_check() {
+    let (_d, game) = game();
+    let actions = ["scan", "announce", "check", "conceal", "shuffle", "pass"];
+    let mut states = vec![after(&game, &[])];
+    for depth in 0..3 {
+        let mut next = vec![];
+        for state in &states {
+            boardscript_tests::check_views(state).unwrap();
+            for a in actions {
+                let mut s = state.clone();
+                game.apply(&mut s, depth % 3, a).unwrap();
+                next.push(s);
+            }
+        }
+        states = next;
+    }
+    states
+        .iter()
+        .try_for_each(boardscript_tests::check_views)
+        .unwrap();
+}
