@@ -212,12 +212,14 @@ impl State {
     /// redacts: collections with nothing to hide stay shared with `self`.
     pub fn view(&self, seat: Option<usize>) -> State {
         let mut v = self.clone();
+        // Most games have no secrets and reveal no card: then one look at the catalogue, and
+        // nothing is looked up card by card.
+        let knowledge = self.cards.iter().any(|d| d.has_knowledge());
         // A card revealed to the seat (`g.reveal_card`) stays at its slot; the others become
-        // hidden ones. Most games reveal none, and then nothing is looked up card by card.
-        let any_known = self.cards.iter().any(|d| !d.known_to.is_nobody());
+        // hidden ones.
         let hide = |c: CardId| {
             c != CardId::HIDDEN
-                && !(any_known
+                && !(knowledge
                     && self
                         .cards
                         .get(c.0 as usize)
@@ -228,12 +230,14 @@ impl State {
             .iter()
             .any(|z| !z.visible_to(seat) && z.cards.iter().any(|&c| hide(c)))
         {
-            for z in v.zones_mut() {
-                if !z.visible_to(seat) {
+            for z in v.zones_mut().iter_mut().filter(|z| !z.visible_to(seat)) {
+                if knowledge {
                     z.cards
                         .iter_mut()
                         .filter(|c| hide(**c))
                         .for_each(|c| *c = CardId::HIDDEN);
+                } else {
+                    z.cards.fill(CardId::HIDDEN);
                 }
             }
         }
@@ -262,19 +266,28 @@ impl State {
             v.agenda = self.agenda.view(seat);
         }
         v.rng = rng::seeded(0);
-        v.cards = self.catalogue_view(&v.zones, seat);
+        v.cards = self.catalogue_view(&v.zones, seat, knowledge);
         v
     }
 
     /// The catalogue as `seat` may read it, keeping its indices: entries of cards it sees in
     /// none of `shown` (the view's zones) and was not shown are blanked, and the others lose
     /// the secrets not revealed to it (`CardDef::as_seen_by`). Shared when nothing changes.
-    fn catalogue_view(&self, shown: &[Zone], seat: Option<usize>) -> Arc<Vec<Arc<CardDef>>> {
-        let mut seen: Vec<bool> = self
-            .cards
-            .iter()
-            .map(|d| d.known_to.includes(seat))
-            .collect();
+    /// `knowledge`: whether any entry has secrets or was revealed (`CardDef::has_knowledge`).
+    fn catalogue_view(
+        &self,
+        shown: &[Zone],
+        seat: Option<usize>,
+        knowledge: bool,
+    ) -> Arc<Vec<Arc<CardDef>>> {
+        let mut seen = match knowledge {
+            false => vec![false; self.cards.len()],
+            true => self
+                .cards
+                .iter()
+                .map(|d| d.known_to.includes(seat))
+                .collect(),
+        };
         for c in shown
             .iter()
             .flat_map(|z| &z.cards)
@@ -282,8 +295,7 @@ impl State {
         {
             seen[c.0 as usize] = true;
         }
-        let redact = |(d, &s): (&Arc<CardDef>, &bool)| !s || d.has_knowledge();
-        if !self.cards.iter().zip(&seen).any(redact) {
+        if !knowledge && seen.iter().all(|&s| s) {
             return self.cards.clone();
         }
         let blank = Arc::new(CardDef::new("?", BTreeMap::new()));
@@ -293,6 +305,7 @@ impl State {
             .zip(&seen)
             .map(|(d, &s)| match s {
                 false => blank.clone(),
+                true if !knowledge => d.clone(),
                 true => d.as_seen_by(seat).map_or_else(|| d.clone(), Arc::new),
             })
             .collect();
