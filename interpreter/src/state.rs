@@ -216,21 +216,40 @@ impl State {
     }
 
     /// What `seat` may see (None: a spectator): other seats' hidden cards become
-    /// `CardId::HIDDEN`, zones nobody sees lose their order, private script data is dropped, other
-    /// seats' held choices are blanked, hidden bags show only their totals, and the RNG is
-    /// replaced so its state cannot leak.
+    /// `CardId::HIDDEN` (but for cards revealed to the seat), zones nobody sees lose their
+    /// order (but for where those revealed cards lie), card secrets not revealed to the seat
+    /// are dropped, private script data is dropped, other seats' held choices are blanked,
+    /// hidden bags show only their totals, and the RNG is replaced so its state cannot leak.
     ///
     /// Built for every seat after every action by tests and bots, so it copies only what it
     /// redacts: collections with nothing to hide stay shared with `self`.
     pub fn view(&self, seat: Option<usize>) -> State {
         let mut v = self.clone();
+        // Most games have no secrets and reveal no card: then one look at the catalogue, and
+        // nothing is looked up card by card.
+        let knowledge = self.cards.iter().any(|d| d.has_knowledge());
+        // A card revealed to the seat (`g.reveal_card`) stays at its slot; the others become
+        // hidden ones.
+        let hide = |c: CardId| {
+            c != CardId::HIDDEN
+                && !(knowledge
+                    && self
+                        .cards
+                        .get(c.0 as usize)
+                        .is_some_and(|d| d.known_to.includes(seat)))
+        };
         if self
             .zones
             .iter()
-            .any(|z| !z.visible_to(seat) && z.cards.iter().any(|&c| c != CardId::HIDDEN))
+            .any(|z| !z.visible_to(seat) && z.cards.iter().any(|&c| hide(c)))
         {
-            for z in v.zones_mut() {
-                if !z.visible_to(seat) {
+            for z in v.zones_mut().iter_mut().filter(|z| !z.visible_to(seat)) {
+                if knowledge {
+                    z.cards
+                        .iter_mut()
+                        .filter(|c| hide(**c))
+                        .for_each(|c| *c = CardId::HIDDEN);
+                } else {
                     z.cards.fill(CardId::HIDDEN);
                 }
             }
@@ -264,30 +283,50 @@ impl State {
             v.agenda = self.agenda.view(seat);
         }
         v.rng = rng::seeded(0);
-        // The catalogue keeps its indices, but entries of cards this seat sees nowhere are blanked.
-        let mut seen = vec![false; v.cards.len()];
-        for c in v
-            .zones
+        v.cards = self.catalogue_view(&v.zones, seat, knowledge);
+        v
+    }
+
+    /// The catalogue as `seat` may read it, keeping its indices: entries of cards it sees in
+    /// none of `shown` (the view's zones) and was not shown are blanked, and the others lose
+    /// the secrets not revealed to it (`CardDef::as_seen_by`). Shared when nothing changes.
+    /// `knowledge`: whether any entry has secrets or was revealed (`CardDef::has_knowledge`).
+    fn catalogue_view(
+        &self,
+        shown: &[Zone],
+        seat: Option<usize>,
+        knowledge: bool,
+    ) -> Arc<Vec<Arc<CardDef>>> {
+        let mut seen = match knowledge {
+            false => vec![false; self.cards.len()],
+            true => self
+                .cards
+                .iter()
+                .map(|d| d.known_to.includes(seat))
+                .collect(),
+        };
+        for c in shown
             .iter()
             .flat_map(|z| &z.cards)
             .filter(|c| **c != CardId::HIDDEN)
         {
             seen[c.0 as usize] = true;
         }
-        if seen.iter().any(|s| !s) {
-            let blank = Arc::new(CardDef {
-                name: "?".into(),
-                props: BTreeMap::new(),
-            });
-            let cards = v
-                .cards
-                .iter()
-                .zip(&seen)
-                .map(|(d, &s)| if s { d.clone() } else { blank.clone() })
-                .collect();
-            v.cards = Arc::new(cards);
+        if !knowledge && seen.iter().all(|&s| s) {
+            return self.cards.clone();
         }
-        v
+        let blank = Arc::new(CardDef::new("?", BTreeMap::new()));
+        let cards = self
+            .cards
+            .iter()
+            .zip(&seen)
+            .map(|(d, &s)| match s {
+                false => blank.clone(),
+                true if !knowledge => d.clone(),
+                true => d.as_seen_by(seat).map_or_else(|| d.clone(), Arc::new),
+            })
+            .collect();
+        Arc::new(cards)
     }
 }
 

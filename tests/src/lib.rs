@@ -405,7 +405,8 @@ pub fn check_engine_invariants(state: &State, cards: usize) -> Result<(), String
 
 /// The exhaustive hidden-information check, for every seat and a spectator. In the view:
 /// every zone has its true count, zones the viewer may see show their true cards and the
-/// others only `CardId::HIDDEN`; every card the viewer sees nowhere has a blank catalogue entry
+/// others only `CardId::HIDDEN` but for the cards revealed to the viewer, in place; a card's
+/// secrets appear only where revealed to the viewer; every card the viewer sees nowhere has a blank catalogue entry
 /// (`?`, no properties) and its identity appears nowhere in the view's JSON (its number in no
 /// zone, and, for a card whose name no other card shares, the name nowhere at all); the RNG is
 /// replaced; script data, log lines and held choices meant for others are absent.
@@ -436,19 +437,37 @@ pub fn check_views(state: &State) -> Result<(), String> {
                     return Err(format!("the view of {who} changes visible zone {}", z.name));
                 }
                 z.cards.iter().for_each(|c| visible[c.0 as usize] = true);
-            } else if vz.cards.iter().any(|&c| c != CardId::HIDDEN) {
-                return Err(format!("{who} sees into hidden zone {}", z.name));
+                continue;
+            }
+            // Of a zone it may not see, a seat sees exactly the cards it was shown, in place.
+            for (&c, &vc) in z.cards.iter().zip(&vz.cards) {
+                let known = state.cards[c.0 as usize].known_to.includes(seat);
+                if vc != if known { c } else { CardId::HIDDEN } {
+                    return Err(format!("{who} sees into hidden zone {}", z.name));
+                }
+                visible[c.0 as usize] |= known;
             }
         }
         for (i, def) in state.cards.iter().enumerate() {
             let shown = &back.cards[i];
             if visible[i] {
-                if **shown != **def {
+                // Its face and the secrets shown to the seat; of who else knows, nothing.
+                let secrets = def
+                    .secrets
+                    .iter()
+                    .filter(|(_, s)| s.known_to.includes(seat))
+                    .map(|(k, s)| (k, &s.value, s.known_to.as_seen_by(seat)));
+                let shown_secrets = shown.secrets.iter().map(|(k, s)| (k, &s.value, s.known_to));
+                if shown.name != def.name
+                    || shown.props != def.props
+                    || !secrets.eq(shown_secrets)
+                    || shown.known_to != def.known_to.as_seen_by(seat)
+                {
                     return Err(format!("{who} sees a wrong entry for card {i}"));
                 }
                 continue;
             }
-            if shown.name != "?" || !shown.props.is_empty() {
+            if shown.name != "?" || !shown.props.is_empty() || shown.has_knowledge() {
                 return Err(format!(
                     "{who} reads hidden card {i} ({}) in the catalogue",
                     def.name

@@ -7,6 +7,7 @@ pub mod bag;
 pub mod cellbits;
 pub mod graph;
 pub mod grid;
+pub mod knowledge;
 pub mod moves;
 pub mod rng;
 pub mod turn;

@@ -2,9 +2,12 @@
 //! (`len`, `count(name)`, `counts()`, `names()`).
 
 use super::{budget, fail, Card, Fallible, G};
+use crate::primitives::knowledge::Audience;
 use crate::primitives::rng;
 use crate::primitives::zone::{CardId, Visibility};
+use crate::state::State;
 use rhai::{Array, Dynamic, Engine, ImmutableString, Map, INT};
+use std::sync::Arc;
 
 #[derive(Clone)]
 pub struct ZoneRef {
@@ -14,7 +17,7 @@ pub struct ZoneRef {
 
 impl ZoneRef {
     fn card(&self, id: CardId) -> Card {
-        Card::new(id, self.g.read(|s| s.cards.clone()))
+        Card::new(id, self.g.clone())
     }
 
     fn len(&mut self) -> INT {
@@ -22,12 +25,11 @@ impl ZoneRef {
     }
 
     fn cards(&mut self) -> Array {
-        let cat = self.g.read(|s| s.cards.clone());
         self.g.read(|s| {
             s.zones[self.idx]
                 .cards
                 .iter()
-                .map(|&c| Dynamic::from(Card::new(c, cat.clone())))
+                .map(|&c| Dynamic::from(self.card(c)))
                 .collect()
         })
     }
@@ -100,10 +102,13 @@ impl ZoneRef {
         }
     }
 
+    /// Shuffles, and forgets which seats were shown these cards (`g.reveal_card`): a seat that
+    /// saw a card face down does not know where it went (a secret property stays known).
     fn shuffle(&mut self) {
         self.g.write(|s| {
             let mut cards = std::mem::take(&mut s.zones_mut()[self.idx].cards);
             rng::shuffle(&mut s.rng, &mut cards);
+            conceal(s, &cards);
             s.zones_mut()[self.idx].cards = cards;
         });
     }
@@ -172,6 +177,23 @@ impl ZoneRef {
 
     fn name(&mut self) -> ImmutableString {
         self.g.read(|s| s.zones[self.idx].name.as_str().into())
+    }
+}
+
+/// Forgets who was shown `cards`, copying only the entries that change.
+fn conceal(s: &mut State, cards: &[CardId]) {
+    let known = |c: &&CardId| {
+        s.cards
+            .get(c.0 as usize)
+            .is_some_and(|d| !d.known_to.is_nobody())
+    };
+    let known: Vec<usize> = cards.iter().filter(known).map(|c| c.0 as usize).collect();
+    if known.is_empty() {
+        return;
+    }
+    let catalogue = Arc::make_mut(&mut s.cards);
+    for i in known {
+        Arc::make_mut(&mut catalogue[i]).known_to = Audience::NOBODY;
     }
 }
 
