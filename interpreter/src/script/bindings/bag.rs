@@ -1,7 +1,7 @@
 //! Rhai face of `primitives::bag`: bags by name, tokens by kind (a string), drawn with the
 //! game's RNG.
 
-use super::{budget, fail, strings, Fallible, G};
+use super::{budget, fail, replace_or_push, strings, Fallible, G};
 use crate::primitives::bag::{Bag, MAX_PER_KIND};
 use crate::primitives::zone::Visibility;
 use rhai::{Dynamic, Engine, ImmutableString, Map, INT};
@@ -108,16 +108,9 @@ pub fn register(engine: &mut Engine) {
                 let v = Visibility::parse(vis).or_else(fail)?;
                 budget::text(name, "new_bag")?;
                 let new = Bag::new(name, v).or_else(fail)?;
-                // As with grids and graphs, making a bag again starts it afresh.
-                let idx = g.write(|s| match s.bag_index(name) {
-                    Some(i) => {
-                        s.bags_mut()[i] = new;
-                        i
-                    }
-                    None => {
-                        s.bags_mut().push(new);
-                        s.bags.len() - 1
-                    }
+                let idx = g.write(|s| {
+                    let at = s.bag_index(name);
+                    replace_or_push(s.bags_mut(), at, new)
                 });
                 Ok(BagRef { g: g.clone(), idx })
             },

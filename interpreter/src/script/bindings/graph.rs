@@ -1,7 +1,7 @@
 //! Rhai face of `primitives::graph`: nodes by name, marks as one-character symbols, edges by
 //! number with string labels at their ends, edge state as integers by key.
 
-use super::{budget, fail, string_list, strings, Fallible, G};
+use super::{budget, fail, replace_or_push, string_list, strings, Fallible, G};
 use crate::primitives::graph::Graph;
 use rhai::{Array, Dynamic, Engine, ImmutableString, INT};
 
@@ -70,15 +70,9 @@ fn blocking(values: &Array) -> Fallible<Vec<i32>> {
 }
 
 fn add_graph(g: &mut G, graph: Graph) -> GraphRef {
-    let idx = g.write(|s| match s.graph_index(&graph.name) {
-        Some(i) => {
-            s.graphs_mut()[i] = graph;
-            i
-        }
-        None => {
-            s.graphs_mut().push(graph);
-            s.graphs.len() - 1
-        }
+    let idx = g.write(|s| {
+        let at = s.graph_index(&graph.name);
+        replace_or_push(s.graphs_mut(), at, graph)
     });
     GraphRef { g: g.clone(), idx }
 }

@@ -1,7 +1,7 @@
 //! Rhai face of `primitives::grid`. Cells are named (`c3`), contents are one-character
 //! symbols, and sets of symbols are strings (`"Bb"`), so queries cross the boundary cheaply.
 
-use super::{budget, fail, strings, Fallible, G};
+use super::{budget, fail, replace_or_push, strings, Fallible, G};
 use crate::primitives::grid::{Edge, Grid, Shape};
 use crate::primitives::moves::Pattern;
 use rhai::{Array, Dynamic, Engine, ImmutableString, INT};
@@ -495,15 +495,9 @@ fn new_grid(
     let mut grid = Grid::new(name, w.max(0) as usize, h.max(0) as usize, symbols).or_else(fail)?;
     grid.shape = shape;
     budget::charge(grid.len() as u64, "new_grid")?;
-    let idx = g.write(|s| match s.grid_index(name) {
-        Some(i) => {
-            s.grids_mut()[i] = grid;
-            i
-        }
-        None => {
-            s.grids_mut().push(grid);
-            s.grids.len() - 1
-        }
+    let idx = g.write(|s| {
+        let at = s.grid_index(name);
+        replace_or_push(s.grids_mut(), at, grid)
     });
     Ok(GridRef { g: g.clone(), idx })
 }

@@ -64,6 +64,21 @@ impl G {
     }
 }
 
+/// Puts `item` in place of the one at `at` (found by name), or at the end; its index. Making a
+/// grid, graph or bag again under its name starts it afresh.
+pub fn replace_or_push<T>(list: &mut Vec<T>, at: Option<usize>, item: T) -> usize {
+    match at {
+        Some(i) => {
+            list[i] = item;
+            i
+        }
+        None => {
+            list.push(item);
+            list.len() - 1
+        }
+    }
+}
+
 pub fn strings<I: IntoIterator<Item = S>, S: Into<ImmutableString>>(items: I) -> Array {
     items.into_iter().map(|s| Dynamic::from(s.into())).collect()
 }
