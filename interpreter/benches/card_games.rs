@@ -8,12 +8,13 @@
 
 use boardscript_interpreter::bots::random;
 use boardscript_interpreter::primitives::rng;
-use boardscript_interpreter::{Game, Setup, State};
+use boardscript_interpreter::{Game, Setup};
 use criterion::measurement::WallTime;
 use criterion::{criterion_group, criterion_main, BenchmarkGroup, Criterion, Throughput};
 use std::collections::BTreeMap;
 use std::hint::black_box;
-use std::path::Path;
+
+mod support;
 use std::time::Duration;
 
 /// The allocator `boardscript` runs with (repl/src/main.rs), so figures match `sim`.
@@ -35,11 +36,6 @@ const GAMES: [(&str, &str, Options); 3] = [
     ),
     ("virus-war-kr/4-seats", "virus-war-kr", &[]),
 ];
-
-fn load(id: &str) -> Game {
-    let scripts = Path::new(env!("CARGO_MANIFEST_DIR")).join("../scripts");
-    Game::find(&scripts, id).unwrap_or_else(|e| panic!("{id} loads: {e}"))
-}
 
 fn setup(options: &[(&str, &str)], seed: u64) -> Setup {
     Setup {
@@ -75,21 +71,6 @@ fn sanity(label: &str, game: &Game, options: &[(&str, &str)]) {
     );
 }
 
-/// The state after `actions` random actions from seed 7.
-fn mid_game(game: &Game, actions: usize) -> State {
-    let mut state = game.start(&setup(&[], 7)).expect("starts");
-    let mut bot = rng::seeded(7);
-    for _ in 0..actions {
-        if random::step(game, &mut state, &mut bot)
-            .expect("step")
-            .is_none()
-        {
-            break;
-        }
-    }
-    state
-}
-
 /// A group with modest timing, so the whole bench runs in about a minute.
 fn timed_group<'a>(c: &'a mut Criterion, name: &str, secs: u64) -> BenchmarkGroup<'a, WallTime> {
     let mut g = c.benchmark_group(name);
@@ -100,7 +81,7 @@ fn timed_group<'a>(c: &'a mut Criterion, name: &str, secs: u64) -> BenchmarkGrou
 }
 
 fn benches(c: &mut Criterion) {
-    let games: Vec<Game> = GAMES.iter().map(|(_, id, _)| load(id)).collect();
+    let games: Vec<Game> = GAMES.iter().map(|(_, id, _)| support::load(id)).collect();
     for ((label, _, options), game) in GAMES.iter().zip(&games) {
         sanity(label, game, options);
     }
@@ -120,7 +101,7 @@ fn benches(c: &mut Criterion) {
 
     let mut group = timed_group(c, "view", 3);
     for (id, game) in [("virus-war-fr", &games[0]), ("virus-war-kr", &games[2])] {
-        let mid = mid_game(game, 40);
+        let mid = support::mid_game(game, &setup(&[], 7), 40);
         group.bench_function(format!("{id}/one-seat"), |b| {
             b.iter(|| black_box(&mid).view(Some(1)))
         });

@@ -7,10 +7,11 @@
 
 use boardscript_interpreter::bots::random;
 use boardscript_interpreter::primitives::rng;
-use boardscript_interpreter::{Game, Setup, State};
+use boardscript_interpreter::{Game, Setup};
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use std::hint::black_box;
-use std::path::Path;
+
+mod support;
 use std::time::Duration;
 
 /// The allocator `boardscript` runs with (repl/src/main.rs), so figures match `sim`.
@@ -36,24 +37,8 @@ fn playout(game: &Game, seed: u64) -> usize {
     random::playout(game, &mut state, &mut bot, MAX_ACTIONS).expect("playout ends")
 }
 
-/// The state after `actions` random actions from seed 7.
-fn mid_game(game: &Game, actions: usize) -> State {
-    let mut state = game.start(&setup(7)).expect("starts");
-    let mut bot = rng::seeded(7);
-    for _ in 0..actions {
-        if random::step(game, &mut state, &mut bot)
-            .expect("step")
-            .is_none()
-        {
-            break;
-        }
-    }
-    state
-}
-
 fn benches(c: &mut Criterion) {
-    let scripts = Path::new(env!("CARGO_MANIFEST_DIR")).join("../scripts");
-    let game = Game::find(&scripts, "nemesis").unwrap_or_else(|e| panic!("nemesis loads: {e}"));
+    let game = support::load("nemesis");
     const SEEDS: u64 = 10;
     let total: usize = (0..SEEDS).map(|seed| playout(&game, seed)).sum();
     println!(
@@ -75,7 +60,7 @@ fn benches(c: &mut Criterion) {
         })
     });
     group.throughput(Throughput::Elements(1));
-    let mid = mid_game(&game, 60);
+    let mid = support::mid_game(&game, &setup(7), 60);
     group.bench_function("view/one-seat", |b| {
         b.iter(|| black_box(&mid).view(Some(1)))
     });

@@ -18,7 +18,8 @@ use criterion::{
     criterion_group, criterion_main, BatchSize, BenchmarkGroup, Criterion, Throughput,
 };
 use std::hint::black_box;
-use std::path::Path;
+
+mod support;
 use std::time::Duration;
 
 /// The allocator `boardscript` runs with (repl/src/main.rs), so figures match `sim`.
@@ -184,8 +185,7 @@ fn load() -> Game {
 }
 
 fn load_game(id: &str) -> Game {
-    let scripts = Path::new(env!("CARGO_MANIFEST_DIR")).join("../scripts");
-    Game::find(&scripts, id).unwrap_or_else(|e| panic!("{id} loads: {e}"))
+    support::load(id)
 }
 
 /// The classic games of `bench/peers`, written with OpenSpiel's rules; elements/s is games/s,
@@ -206,18 +206,6 @@ fn scripted_playout(game: &Game, seed: u64) -> (usize, Vec<usize>) {
     let mut bot = rng::seeded(seed);
     let n = random::playout(game, &mut state, &mut bot, MAX_ACTIONS).expect("playout ends");
     (n, game.winners(&state).expect("winners"))
-}
-
-/// The state after `actions` random actions from seed 7.
-fn mid_game(game: &Game, actions: usize) -> State {
-    let mut state = start(game, 7);
-    let mut bot = rng::seeded(7);
-    for _ in 0..actions {
-        random::step(game, &mut state, &mut bot)
-            .expect("step")
-            .expect("game still running");
-    }
-    state
 }
 
 fn sanity(game: &Game) {
@@ -304,7 +292,14 @@ fn benches(c: &mut Criterion) {
     }
     group.finish();
 
-    let mid = mid_game(&game, 60);
+    let mid = support::mid_game(
+        &game,
+        &Setup {
+            seed: 7,
+            ..Setup::default()
+        },
+        60,
+    );
     let seat = game.to_decide(&mid).expect("to_decide")[0];
 
     let mut group = timed_group(c, "state", 3);
