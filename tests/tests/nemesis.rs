@@ -5,7 +5,7 @@
 //! playouts with the game's invariants.
 
 use boardscript_interpreter::{Game, Setup, State};
-use boardscript_tests::{random_playouts, Table};
+use boardscript_tests::{hidden_information_playouts, random_playouts, Table};
 use std::collections::BTreeMap;
 
 const ID: &str = "nemesis";
@@ -539,4 +539,55 @@ fn random_playouts_3_seats() {
 #[test]
 fn random_playouts_5_seats() {
     playouts(5, 12);
+}
+
+/// §9.1-9.2: whether a contamination card is infected is a secret of the card: the rules read
+/// it (7 of the 27 cards), and no view shows it, its holder's included, as nothing scans yet.
+#[test]
+fn the_infected_mark_is_in_no_view() {
+    let t = table(3, "");
+    let infected = |s: &State| {
+        s.cards
+            .iter()
+            .filter(|d| d.name == "contamination")
+            .filter(|d| d.props.contains_key("infected") || d.secrets.contains_key("infected"))
+            .count()
+    };
+    assert_eq!(infected(t.state()), 27);
+    assert_eq!(
+        eval_int(
+            &t,
+            "g.zone(\"contamination\").cards().filter(|c| c.infected).len()"
+        ),
+        7
+    );
+    for seat in [None, Some(0), Some(1), Some(2)] {
+        assert_eq!(infected(&t.state().view(seat)), 0, "view of {seat:?}");
+    }
+}
+
+/// Every seat's view after every action of a few games: no hidden card, token, secret or
+/// other seat's private data leaks (`check_views`), while contamination cards reach hands.
+#[test]
+fn views_leak_nothing_hidden() {
+    let setup = Setup {
+        seats: Some(3),
+        seed: 5,
+        options: Default::default(),
+        position: None,
+    };
+    let no_infected_mark = |_: &Game, _: &State, s: &State| {
+        for seat in [None, Some(0), Some(1), Some(2)] {
+            let v = s.view(seat);
+            if v.cards
+                .iter()
+                .any(|d| d.props.contains_key("infected") || d.secrets.contains_key("infected"))
+            {
+                return Err(format!("the view of {seat:?} shows an infected mark"));
+            }
+        }
+        Ok(())
+    };
+    let stats = hidden_information_playouts(ID, &setup, 3, &no_infected_mark);
+    assert_eq!(stats.games, 3);
 }
