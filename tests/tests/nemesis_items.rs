@@ -92,7 +92,10 @@ fn white_room_asks_for_the_deck() {
 fn empty_item_counter_means_no_search() {
     let t = table(1, "tile 5 armory\np1 at 5\nitems 5 0\ndraw p1 search");
     assert!(!t.legal("p1").contains(&"search".to_string()));
-    let mut t = table(1, "tile 5 armory\np1 at 5\nitems 5 1\ndraw p1 search\ndraw p1 search");
+    let mut t = table(
+        1,
+        "tile 5 armory\np1 at 5\nitems 5 1\ndraw p1 search\ndraw p1 search",
+    );
     act(&mut t, "p1", "search");
     let keep = t.legal("p1")[0].clone();
     t.play("p1", &keep);
@@ -190,7 +193,10 @@ fn single_use_item_is_discarded_after_use() {
 /// player pays.
 #[test]
 fn trade_moves_items_when_both_accept() {
-    let mut t = table(2, "tile 5 armory\np1 at 5\np2 at 5\ngive p1 grenade\ngive p2 tools");
+    let mut t = table(
+        2,
+        "tile 5 armory\np1 at 5\np2 at 5\ngive p1 grenade\ngive p2 tools",
+    );
     let p2_hand = eval_int(&t, "g.zone(\"hand\", \"p2\").len");
     act(&mut t, "p1", "trade p2");
     let give = option(&t, "p1", "give red-grenade");
@@ -218,4 +224,39 @@ fn refused_trade_moves_nothing() {
     t.play("p2", "refuse");
     assert!(names(&t, "inventory", "p1").contains("red-grenade"));
     assert_eq!(names(&t, "inventory", "p2"), "[]");
+}
+
+/// Random bots reach the item rules: some Search takes place (an item counter goes down) in
+/// a few seeded games, and no room's counter ever goes below 0.
+#[test]
+fn random_bots_search() {
+    use boardscript_interpreter::Setup;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    let searches = AtomicUsize::new(0);
+    let items = |s: &boardscript_interpreter::State| -> Result<i64, String> {
+        let mut sum = 0;
+        for (k, v) in s.counters.iter().filter(|(k, _)| k.starts_with("items/")) {
+            if *v < 0 {
+                return Err(format!("{k} = {v}"));
+            }
+            sum += v;
+        }
+        Ok(sum)
+    };
+    let setup = Setup {
+        seats: Some(3),
+        seed: 5,
+        options: Default::default(),
+        position: None,
+    };
+    let check = |_: &boardscript_interpreter::Game,
+                 before: &boardscript_interpreter::State,
+                 after: &boardscript_interpreter::State| {
+        if items(after)? < items(before)? {
+            searches.fetch_add(1, Ordering::Relaxed);
+        }
+        Ok(())
+    };
+    boardscript_tests::random_playouts(ID, &setup, 6, 97, &check);
+    assert!(searches.load(Ordering::Relaxed) > 0);
 }
