@@ -591,3 +591,15 @@ fn views_leak_nothing_hidden() {
     let stats = hidden_information_playouts(ID, &setup, 3, &no_infected_mark);
     assert_eq!(stats.games, 3);
 }
+
+/// §8.2-8.4: with an Intruder in the room, the character is in combat: it may Shoot it (the
+/// starting weapon has ammo) or fight it in Melee, and Careful Movement is not offered.
+#[test]
+fn an_intruder_in_the_room_offers_shoot_and_melee() {
+    let t = table(1, "intruder adult 10");
+    let legal = t.legal("p1");
+    let has = |prefix: &str| legal.iter().any(|a| a.starts_with(prefix));
+    assert!(has("shoot adult-"), "{legal:?}");
+    assert!(has("melee adult-"), "{legal:?}");
+    assert!(!has("careful "), "{legal:?}");
+}
