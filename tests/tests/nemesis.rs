@@ -8,24 +8,10 @@ use boardscript_interpreter::{Game, Setup, State};
 use boardscript_tests::{hidden_information_playouts, random_playouts, Table};
 use std::collections::BTreeMap;
 
-const ID: &str = "nemesis";
+mod nemesis_support;
+use nemesis_support::{eval_int, table, ID};
 
 // ---------------------------------------------------------------- Helpers
-
-/// A game after setup with the draft played at random, then `position`; p1 to play.
-fn table(seats: usize, position: &str) -> Table {
-    Table::new(ID)
-        .seats(seats)
-        .seed(1)
-        .option("draft", "random")
-        .position(position)
-        .start()
-}
-
-fn eval_int(t: &Table, expr: &str) -> i64 {
-    let v = t.eval(expr);
-    v.parse().unwrap_or_else(|_| panic!("{expr} gave {v}"))
-}
 
 /// Answers the questions that follow an action (which cards pay, `done` with the discards)
 /// with the first option, until the seat faces a new choice of action.

@@ -4,22 +4,8 @@
 
 use boardscript_tests::Table;
 
-const ID: &str = "nemesis";
-
-/// A game after setup with the draft played at random, then `position`; p1 to play.
-fn table(seats: usize, position: &str) -> Table {
-    Table::new(ID)
-        .seats(seats)
-        .seed(1)
-        .option("draft", "random")
-        .position(position)
-        .start()
-}
-
-fn eval_int(t: &Table, expr: &str) -> i64 {
-    let v = t.eval(expr);
-    v.parse().unwrap_or_else(|_| panic!("{expr} gave {v}"))
-}
+mod nemesis_support;
+use nemesis_support::{eval_int, table, ID};
 
 /// Plays `action`, then answers the cost questions (`pay ...`) with the first option.
 fn act(t: &mut Table, seat: &str, action: &str) {
