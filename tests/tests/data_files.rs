@@ -60,6 +60,21 @@ fn load_deck(entry: &str, deck_text: &str, legal: &str) -> Result<Game, String> 
     Game::load(&dir, "g").map_err(|e| e.to_string())
 }
 
+/// The load error of the game in `dir`, which must not load.
+fn load_error(dir: &std::path::Path) -> String {
+    Game::load(dir, "g")
+        .err()
+        .expect("a load error")
+        .to_string()
+}
+
+/// The load error of `load_deck` with no legal actions, which must not load.
+fn deck_error(entry: &str, deck_text: &str) -> String {
+    load_deck(entry, deck_text, "[]")
+        .err()
+        .expect("a load error")
+}
+
 #[test]
 fn a_row_is_read_from_a_constant_and_from_a_function() {
     let root = tempfile::tempdir().unwrap();
@@ -108,28 +123,26 @@ fn counts_hold_with_and_without_copies() {
 #[test]
 fn a_wrong_count_names_the_file_the_array_and_both_numbers() {
     let entry = "deck = { file = \"data/deck.toml\", count = { card = 4 } }";
-    let err = load_deck(entry, DECK, "[]").err().expect("a load error");
+    let err = deck_error(entry, DECK);
     assert!(
         err.contains("data/deck.toml: `card` holds 3 entries, game.toml expects 4"),
         "{err}"
     );
     let entry = "deck = { file = \"data/deck.toml\", count = { card = 5 }, copies = \"copies\" }";
-    let err = load_deck(entry, DECK, "[]").err().expect("a load error");
+    let err = deck_error(entry, DECK);
     assert!(
         err.contains("`card` holds 6 entries, game.toml expects 5"),
         "{err}"
     );
     let entry = "deck = { file = \"data/deck.toml\", count = { cards = 3 } }";
-    let err = load_deck(entry, DECK, "[]").err().expect("a load error");
+    let err = deck_error(entry, DECK);
     assert!(err.contains("data/deck.toml: no array `cards`"), "{err}");
 }
 
 #[test]
 fn malformed_toml_is_a_load_error_at_its_line_and_column() {
     let text = "[[card]]\nname = \"fire\"\n\n[[card]]\nname = \"flood\n";
-    let err = load_deck("deck = \"data/deck.toml\"", text, "[]")
-        .err()
-        .expect("a load error");
+    let err = deck_error("deck = \"data/deck.toml\"", text);
     assert!(err.contains("data/deck.toml:5:"), "{err}");
     assert!(!err.contains('\n'), "one line: {err}");
 }
@@ -137,23 +150,17 @@ fn malformed_toml_is_a_load_error_at_its_line_and_column() {
 #[test]
 fn floats_and_datetimes_are_refused_at_their_line() {
     let text = "[[card]]\nname = \"fire\"\nweight = 1.5\n";
-    let err = load_deck("deck = \"data/deck.toml\"", text, "[]")
-        .err()
-        .expect("a load error");
+    let err = deck_error("deck = \"data/deck.toml\"", text);
     assert!(err.contains("data/deck.toml:3:10: a float"), "{err}");
     let text = "when = 1979-05-27\n";
-    let err = load_deck("deck = \"data/deck.toml\"", text, "[]")
-        .err()
-        .expect("a load error");
+    let err = deck_error("deck = \"data/deck.toml\"", text);
     assert!(err.contains("data/deck.toml:1:8: a date"), "{err}");
 }
 
 #[test]
 fn nesting_is_bounded() {
     let text = format!("a = {}1{}\n", "[".repeat(40), "]".repeat(40));
-    let err = load_deck("deck = \"data/deck.toml\"", &text, "[]")
-        .err()
-        .expect("a load error");
+    let err = deck_error("deck = \"data/deck.toml\"", &text);
     assert!(
         err.contains("data/deck.toml:1:") && err.contains("nested more than"),
         "{err}"
@@ -170,10 +177,7 @@ fn a_missing_file_is_a_load_error() {
         &rules("", "[]"),
         &[],
     );
-    let err = Game::load(&dir, "g")
-        .err()
-        .expect("a load error")
-        .to_string();
+    let err = load_error(&dir);
     assert!(
         err.contains("game.toml: data deck: file `data/nothing.toml`"),
         "{err}"
@@ -191,10 +195,7 @@ fn a_file_outside_the_game_folder_is_refused() {
         &rules("", "[]"),
         &[],
     );
-    let err = Game::load(&dir, "g")
-        .err()
-        .expect("a load error")
-        .to_string();
+    let err = load_error(&dir);
     assert!(err.contains("outside the game's folder"), "{err}");
 }
 
