@@ -357,13 +357,15 @@ fn passing_offers_discards() {
 
 // ---------------------------------------------------------------- §5.2 Event phase
 
-/// §5.2 step 4, §15.2 (part 1): the last time space ends the game; the living win.
+/// §5.2 step 4, §15.2 item 1: the last time space ends the game; the ship jumps and every
+/// character still aboard and awake dies with it.
 #[test]
 fn the_game_ends_when_time_runs_out() {
     let mut t = table(1, "time 14");
     act(&mut t, "p1", "pass");
     assert!(t.is_over());
-    assert_eq!(t.winners(), ["p1"]);
+    assert!(t.winners().is_empty());
+    assert_eq!(seat_counter(&t, "p1", "dead"), 1);
 }
 
 /// §5.2: after the event phase a new round starts with hands drawn to 5.

@@ -1,0 +1,277 @@
+//! Nemesis (scripts/nemesis), part 1: the crew's body and the Intruders' attacks: serious
+//! wound effects (content §9), attack card effects (content §7, rules §8.7), the infection
+//! rule (§9.3), the end of the game (§15.2) and the options of content §20.1 on wounds,
+//! contamination and tokens. Positions force the attack cards (`next attack <id>`).
+
+use boardscript_tests::Table;
+
+mod nemesis_support;
+use nemesis_support::{eval_int, table, ID};
+
+/// Answers the questions that follow an action (which cards pay, `done` with the discards)
+/// with the first option.
+fn settle(t: &mut Table, seat: &str) {
+    loop {
+        let legal = t.legal(seat);
+        match legal.iter().find(|a| a.starts_with("pay ") || *a == "done") {
+            Some(a) => {
+                let a = a.clone();
+                t.play(seat, &a);
+            }
+            None => return,
+        }
+    }
+}
+
+fn act(t: &mut Table, seat: &str, action: &str) {
+    t.play(seat, action);
+    settle(t, seat);
+}
+
+fn counter(t: &Table, seat: &str, name: &str) -> i64 {
+    eval_int(t, &format!("g.counter(\"{seat}\", \"{name}\")"))
+}
+
+fn zone_len(t: &Table, zone: &str, seat: &str) -> i64 {
+    eval_int(t, &format!("g.zone(\"{zone}\", \"{seat}\").len"))
+}
+
+/// The contamination cards of `seat` in its discard pile.
+fn contamination_in_discard(t: &Table, seat: &str) -> i64 {
+    eval_int(
+        t,
+        &format!("g.zone(\"discard\", \"{seat}\").count(\"contamination\")"),
+    )
+}
+
+// ---------------------------------------------------------------- §10.2 serious wound effects
+
+/// A game where p1's face-up serious wound is of `kind` (wound cards are drawn from the top
+/// of the wound deck, so the position stacks one of that kind first).
+fn with_wound_kind(seats: usize, kind: &str, more: &str) -> Table {
+    table(seats, &format!("woundtop {kind}\nserious p1 1\n{more}"))
+}
+
+/// Content §9 Bleeding: passing costs 1 light wound.
+#[test]
+fn bleeding_wounds_on_pass() {
+    let mut t = with_wound_kind(2, "bleeding", "");
+    act(&mut t, "p1", "pass");
+    assert_eq!(counter(&t, "p1", "light"), 1);
+}
+
+/// Content §9 Crushed Ribs (body): the hand is drawn to 4 (a hand of 2 at the pass).
+#[test]
+fn body_wound_draws_to_four() {
+    let mut t = with_wound_kind(1, "body", "hand p1 2\nnext noise 10 10");
+    act(&mut t, "p1", "pass");
+    assert_eq!(eval_int(&t, "g.counter(\"round\")"), 2);
+    assert_eq!(zone_len(&t, "hand", "p1"), 4);
+}
+
+/// Content §9 leg wound: fleeing costs 2 cards, so with 1 card in hand there is no flee.
+#[test]
+fn leg_wound_makes_fleeing_cost_two() {
+    let t = with_wound_kind(1, "leg", "explore 9\nintruder adult 10\nhand p1 1");
+    assert!(!t.legal("p1").iter().any(|a| a.starts_with("move ")));
+    let t = table(1, "explore 9\nintruder adult 10\nhand p1 1");
+    assert!(t.legal("p1").iter().any(|a| a.starts_with("move ")));
+}
+
+/// Content §9 Broken Arm: one hand slot.
+#[test]
+fn arm_wound_leaves_one_hand_slot() {
+    let t = with_wound_kind(1, "arm", "");
+    assert_eq!(eval_int(&t, "hand_slots(g, \"p1\")"), 1);
+    assert_eq!(eval_int(&t, "item_cost(g, \"p1\", 1)"), 1);
+    let t = with_wound_kind(1, "hand", "");
+    assert_eq!(eval_int(&t, "hand_slots(g, \"p1\")"), 2);
+    assert_eq!(eval_int(&t, "item_cost(g, \"p1\", 1)"), 2);
+}
+
+/// §10.2: the limit of 3 counts dressed wound cards too.
+#[test]
+fn dressed_wounds_still_count_toward_death() {
+    let mut t = table(1, "fire 10\nserious p1 3\ndress p1");
+    assert_eq!(zone_len(&t, "dressed", "p1"), 3);
+    act(&mut t, "p1", "pass");
+    assert_eq!(counter(&t, "p1", "dead"), 1);
+}
+
+/// Option `serious_wounds = engine` (content §20.1): 4 arm, leg, body and bleeding cards and
+/// no hand wound.
+#[test]
+fn engine_wound_deck_has_four_of_four_kinds() {
+    let t = Table::new(ID)
+        .seats(1)
+        .option("draft", "random")
+        .option("serious_wounds", "engine")
+        .start();
+    for kind in ["arm", "leg", "body", "bleeding"] {
+        let n = eval_int(
+            &t,
+            &format!("g.zone(\"wound_deck\").cards().filter(|c| c.kind == \"{kind}\").len()"),
+        );
+        assert_eq!(n, 4, "{kind}");
+    }
+    assert_eq!(eval_int(&t, "g.zone(\"wound_deck\").len"), 16);
+}
+
+// ---------------------------------------------------------------- §8.7 attack card effects
+
+/// Content §7 Scratch: 1 light wound and 1 contamination card.
+#[test]
+fn scratch_wounds_and_contaminates() {
+    let mut t = table(
+        1,
+        "explore 9\nintruder adult 10\nnext attack attack-scratch-1\nhand p1 3",
+    );
+    let before = contamination_in_discard(&t, "p1");
+    act(&mut t, "p1", "move 9"); // a flee: the adult attacks first
+    assert_eq!(counter(&t, "p1", "light"), 1);
+    assert_eq!(contamination_in_discard(&t, "p1"), before + 1);
+}
+
+/// Content §7 Bite against a character with 2 serious wounds: death.
+#[test]
+fn bite_kills_with_two_serious_wounds() {
+    let mut t = table(
+        1,
+        "explore 9\nintruder adult 10\nnext attack attack-bite-1\nserious p1 2",
+    );
+    act(&mut t, "p1", "move 9");
+    assert_eq!(counter(&t, "p1", "dead"), 1);
+}
+
+/// A card without the attacker's symbol misses (Tail Strike is the queen's).
+#[test]
+fn an_attack_without_the_symbol_misses() {
+    let mut t = table(
+        1,
+        "explore 9\nintruder adult 10\nnext attack attack-tail-1\nnext noise 10",
+    );
+    act(&mut t, "p1", "move 9");
+    assert_eq!(counter(&t, "p1", "light"), 0);
+    assert_eq!(zone_len(&t, "wounds", "p1"), 0);
+}
+
+/// Content §7 Transformation: the creeper becomes a breeder with its injuries.
+#[test]
+fn transformation_turns_a_creeper_into_a_breeder() {
+    let mut t = table(
+        1,
+        "explore 9\nintruder creeper 10\ninjure 10 1\nnext attack attack-transformation-1\nnext noise 10",
+    );
+    act(&mut t, "p1", "move 9");
+    let room = t.eval("g.zone(`room/${room_id(10)}`).names()");
+    assert!(
+        room.contains("breeder") && !room.contains("creeper"),
+        "{room}"
+    );
+    let breeder = t.eval("g.zone(`room/${room_id(10)}`).cards()[0].id");
+    assert_eq!(eval_int(&t, &format!("g.counter(\"inj/{breeder}\")")), 1);
+}
+
+/// Content §7 Summoning: an encounter in the attacker's room, without a surprise attack.
+#[test]
+fn summoning_brings_an_encounter_without_surprise() {
+    let mut t = table(
+        1,
+        "explore 9\nintruder creeper 10\nnext attack attack-summoning\nnext bag adult\nhand p1 1\nnext noise 10",
+    );
+    act(&mut t, "p1", "move 9");
+    let room = t.eval("g.zone(`room/${room_id(10)}`).names()");
+    assert!(room.contains("adult"), "{room}");
+    assert_eq!(zone_len(&t, "wounds", "p1"), 0);
+    assert_eq!(counter(&t, "p1", "light"), 0);
+}
+
+/// §8.7 Larva attack: the larva goes on the character board and the target takes 1
+/// contamination card; a second larva adds a card but no second larva (§21.5).
+#[test]
+fn larva_attack_infests_and_contaminates() {
+    let mut t = table(
+        1,
+        "explore 9\nintruder larva 10\nintruder larva 10\nnext noise 10",
+    );
+    let before = contamination_in_discard(&t, "p1");
+    act(&mut t, "p1", "move 9");
+    assert_eq!(counter(&t, "p1", "larva"), 1);
+    assert_eq!(contamination_in_discard(&t, "p1"), before + 2);
+    assert_eq!(eval_int(&t, "g.zone(`room/${room_id(10)}`).len"), 0);
+}
+
+// ---------------------------------------------------------------- §9.3 infection
+
+/// §9.3: a scan that finds an infected card puts a larva on the board and keeps the card; a
+/// second kills and a creeper appears.
+#[test]
+fn infection_rule_larva_then_death() {
+    let t = table(1, "contaminate p1 infected\ncontaminate p1 clean\nscan p1");
+    assert_eq!(counter(&t, "p1", "larva"), 1);
+    assert_eq!(contamination_in_discard(&t, "p1"), 1);
+    let t = table(2, "contaminate p1 infected\nscan p1\nscan p1");
+    assert_eq!(counter(&t, "p1", "dead"), 1);
+    assert!(t
+        .eval("g.zone(`room/${room_id(10)}`).names()")
+        .contains("creeper"));
+    let t = table(1, "contaminate p1 clean\nscan p1");
+    assert_eq!(counter(&t, "p1", "larva"), 0);
+    assert_eq!(contamination_in_discard(&t, "p1"), 0);
+}
+
+/// Option `infected_cards` (content §20.1): the number of infected contamination cards.
+#[test]
+fn infected_cards_option_sets_the_count() {
+    for n in [0, 7, 27] {
+        let t = Table::new(ID)
+            .seats(1)
+            .option("draft", "random")
+            .option("infected_cards", &n.to_string())
+            .start();
+        let got = eval_int(
+            &t,
+            "g.zone(\"contamination\").cards().filter(|c| c.infected).len()",
+        );
+        assert_eq!(got, n);
+    }
+}
+
+// ---------------------------------------------------------------- §15.2 the end
+
+/// §15.2 item 1: at the jump a hibernating character survives, an awake one dies.
+#[test]
+fn the_jump_spares_only_the_hibernating() {
+    let mut t = table(2, "time 14\nout p2 1");
+    act(&mut t, "p1", "pass");
+    assert!(t.is_over());
+    assert_eq!(t.winners(), ["p2"]);
+    assert_eq!(counter(&t, "p1", "dead"), 1);
+}
+
+/// §15.2 item 3: when the last character aboard leaves, the ship jumps at once.
+#[test]
+fn the_last_character_gone_ends_the_game() {
+    let mut t = table(2, "fire 10\nserious p1 3\nout p2 1");
+    act(&mut t, "p1", "pass");
+    assert!(t.is_over());
+    assert_eq!(t.winners(), ["p2"]);
+}
+
+// ---------------------------------------------------------------- options on tokens
+
+/// Options `adult_backs` and `breeder_backs` (content §20.1).
+#[test]
+fn token_back_options() {
+    let t = table(1, "");
+    assert_eq!(eval_int(&t, "token_back(g, \"token-adult-05\")"), 3);
+    assert_eq!(eval_int(&t, "token_back(g, \"token-breeder-2\")"), 4);
+    let t = Table::new(ID)
+        .seats(1)
+        .option("draft", "random")
+        .option("adult_backs", "engine")
+        .option("breeder_backs", "3-3")
+        .start();
+    assert_eq!(eval_int(&t, "token_back(g, \"token-adult-05\")"), 1);
+    assert_eq!(eval_int(&t, "token_back(g, \"token-breeder-2\")"), 3);
+}
