@@ -275,3 +275,58 @@ fn token_back_options() {
     assert_eq!(eval_int(&t, "token_back(g, \"token-adult-05\")"), 1);
     assert_eq!(eval_int(&t, "token_back(g, \"token-breeder-2\")"), 3);
 }
+
+// ---------------------------------------------------------------- §7.5 component limits
+
+/// §7.5: no creeper miniature left: the current player chooses one on the board not in
+/// combat, and it comes to the encounter.
+#[test]
+fn out_of_creepers_the_current_player_chooses_one() {
+    let mut t = table(
+        1,
+        "explore 9\nintruder creeper 1\nintruder creeper 2\nintruder creeper 3\n\
+         noise 9 1\nnext noise 1\nnext bag creeper",
+    );
+    act(&mut t, "p1", "move 9");
+    let legal = t.legal("p1");
+    assert_eq!(legal.len(), 3, "{legal:?}");
+    assert!(legal.iter().all(|a| a.starts_with("take creeper-")));
+    let chosen = legal[1].clone();
+    t.play("p1", &chosen);
+    let id = chosen.rsplit('-').next().unwrap().to_string();
+    assert_eq!(t.eval("g.zone(`room/${room_id(2)}`).len"), "0");
+    assert_eq!(
+        t.eval(&format!(
+            "g.zone(`room/${{room_id(9)}}`).contains(g.card({id}))"
+        )),
+        "true"
+    );
+}
+
+/// §7.5: no adult miniature left: every adult not in combat goes back to the bag as a token,
+/// and one comes to the encounter; an adult in combat stays.
+#[test]
+fn out_of_adults_the_free_ones_go_back_to_the_bag() {
+    let mut pos = String::from("explore 9\nintruder adult 10\n");
+    for room in 1..=7 {
+        pos += &format!("intruder adult {room}\n");
+    }
+    pos += "noise 9 1\nnext noise 1\nnext bag adult";
+    let mut t = table(2, &pos);
+    t.play("p1", "move 9");
+    settle(&mut t, "p1");
+    assert_eq!(
+        t.eval("g.zone(`room/${room_id(10)}`).names()"),
+        "[\"adult\"]"
+    );
+    for room in 1..=7 {
+        assert_eq!(
+            t.eval(&format!("g.zone(`room/${{room_id({room})}}`).len")),
+            "0"
+        );
+    }
+    assert_eq!(
+        t.eval("g.zone(`room/${room_id(9)}`).names()"),
+        "[\"adult\"]"
+    );
+}
