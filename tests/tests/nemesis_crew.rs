@@ -330,3 +330,60 @@ fn out_of_adults_the_free_ones_go_back_to_the_bag() {
         "[\"adult\"]"
     );
 }
+
+// ---------------------------------------------------------------- noise marker supply
+
+/// The position lines that put a noise marker on the first `n` corridors of the board data.
+fn noise_on_corridors(n: usize) -> String {
+    let t = table(1, "");
+    (0..n)
+        .map(|i| {
+            t.eval(&format!(
+                "let c = BOARD.corridor[{i}]; `noise ${{ROOM_NUMBER[c.room_a]}} ${{c.exit_a}}`"
+            ))
+            .trim_matches('"')
+            .to_string()
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn noise_markers_out(t: &Table) -> i64 {
+    eval_int(
+        t,
+        "g.graph(\"ship\").edges_where(\"noise\", 1).len() + g.counter(\"noise_tech\")",
+    )
+}
+
+/// Rules §2.2 (30 noise markers) and option `noise_shortage`: with all 30 out, a new one is
+/// moved from a corridor away from the room (`move`), or not placed (`none`).
+#[test]
+fn thirty_noise_markers_at_most() {
+    let pos = noise_on_corridors(30) + "\nexplore 9\ndoor 9 1 open\nnext noise 10";
+    let t = table(1, &pos);
+    assert_eq!(noise_markers_out(&t), 30);
+    let quiet: Vec<i64> = (1..=4)
+        .filter(|e| t.eval(&format!("has_noise(g, exit_edge(g, room_id(9), {e}))")) == "false")
+        .collect();
+    assert!(!quiet.is_empty());
+    let face = quiet[0] * 2; // faces 2k-1 and 2k name exit k
+    let mut t = table(
+        1,
+        &pos.replace("next noise 10", &format!("next noise {face}")),
+    );
+    act(&mut t, "p1", "move 9");
+    assert_eq!(noise_markers_out(&t), 30);
+    let here = format!("has_noise(g, exit_edge(g, room_id(9), {}))", quiet[0]);
+    assert_eq!(t.eval(&here), "true");
+
+    let mut t = Table::new(ID)
+        .seats(1)
+        .seed(1)
+        .option("draft", "random")
+        .option("noise_shortage", "none")
+        .position(&pos.replace("next noise 10", &format!("next noise {face}")))
+        .start();
+    act(&mut t, "p1", "move 9");
+    assert_eq!(noise_markers_out(&t), 30);
+    assert_eq!(t.eval(&here), "false");
+}
