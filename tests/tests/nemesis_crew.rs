@@ -387,3 +387,21 @@ fn thirty_noise_markers_at_most() {
     assert_eq!(noise_markers_out(&t), 30);
     assert_eq!(t.eval(&here), "false");
 }
+
+/// Option `room_colours` (content §20.1): the Command Center is red as the data, yellow with
+/// `engine`.
+#[test]
+fn room_colours_option_paints_the_command_center() {
+    let colour = |value: &str| {
+        let t = Table::new(ID)
+            .seats(1)
+            .seed(1)
+            .option("draft", "random")
+            .option("room_colours", value)
+            .position("tile 9 command-center")
+            .start();
+        t.eval("room_colour(g, room_id(9))")
+    };
+    assert_eq!(colour("kb"), "\"red\"");
+    assert_eq!(colour("engine"), "\"yellow\"");
+}
