@@ -451,7 +451,7 @@ const TOKENS: [(&str, u32); 6] = [
 const CORRIDORS: usize = 37;
 
 /// After every action: tokens per type conserved between bag and supply, every character in
-/// one room (or dead), noise only on corridors (never on a technical entrance edge), fire
+/// one room (or dead, out of the game or in an escape pod), noise only on corridors (never on a technical entrance edge), fire
 /// and malfunction markers within their 8.
 fn invariant(_: &Game, _: &State, s: &State) -> Result<(), String> {
     let mut total = bag_types(s, "bag");
@@ -465,12 +465,16 @@ fn invariant(_: &Game, _: &State, s: &State) -> Result<(), String> {
     for (i, c) in s.seat_counters.iter().enumerate() {
         let room = c.get("room").copied().unwrap_or(0);
         let dead = c.get("dead").copied().unwrap_or(0);
+        // Off the board: hibernating or escaped (`out`); waiting in an escape pod (`pod`)
+        // keeps or clears the room as the script likes.
+        let out = c.get("out").copied().unwrap_or(0) > 0;
+        let in_pod = c.get("pod").copied().unwrap_or(0) > 0;
         let drafting = s.phase == "draft";
         if !(0..=21).contains(&room)
-            || (dead == 1 && room != 0)
-            || (room == 0 && dead == 0 && !drafting)
+            || ((dead == 1 || out) && room != 0)
+            || (room == 0 && dead == 0 && !out && !in_pod && !drafting)
         {
-            return Err(format!("seat {i}: room {room}, dead {dead}"));
+            return Err(format!("seat {i}: room {room}, dead {dead}, out {out}"));
         }
     }
     let ship = s
