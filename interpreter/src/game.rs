@@ -753,7 +753,8 @@ impl Game {
     }
 }
 
-/// A plain rendering for games without `render`: turn, phase, grids, zones, counters.
+/// A plain rendering for games without `render`: turn, phase, grids, graphs, bags, zones,
+/// counters.
 pub fn describe(v: &State) -> String {
     let mut out = format!(
         "turn {} ({}), round {}",
@@ -765,6 +766,13 @@ pub fn describe(v: &State) -> String {
     out.push('\n');
     for g in v.grids.iter() {
         out.push_str(&g.render(true));
+        out.push('\n');
+    }
+    for g in v.graphs.iter() {
+        out.push_str(&g.describe());
+    }
+    for b in v.bags.iter() {
+        out.push_str(&b.describe());
         out.push('\n');
     }
     for (i, z) in v.zones.iter().enumerate() {

@@ -210,3 +210,14 @@ fn draws_are_deterministic_and_bags_are_saved() {
     bad["bags"][0]["kinds"][0][1] = serde_json::json!(0);
     assert!(serde_json::from_value::<State>(bad).is_err());
 }
+
+/// A game without `render` shows its bags in `show`: an open bag kind by kind, a hidden one
+/// only as its total.
+#[test]
+fn show_without_render_lists_the_bags() {
+    let (_d, m) = start(3);
+    let text = m.game.render(&m.state, Some(0)).unwrap();
+    assert!(text.contains("open: 5 fuel"), "{text}");
+    assert!(text.contains("tokens: 10 ?"), "{text}");
+    assert!(!text.contains("larva"), "{text}");
+}

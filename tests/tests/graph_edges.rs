@@ -229,3 +229,16 @@ fn edge_state_lives_in_each_state_and_in_saves() {
         .unwrap();
     assert_eq!(again.state, m.state);
 }
+
+/// A game without `render` shows its graphs in `show`: nodes with their marks, each edge
+/// with the labels at its ends and its values that are not 0.
+#[test]
+fn show_without_render_lists_nodes_and_edges() {
+    let (_d, rules) = game();
+    let mut m = Match::new(rules, Setup::default()).unwrap();
+    m.play(Some("one"), "close").unwrap();
+    let text = m.game.render(&m.state, Some(0)).unwrap();
+    assert!(text.contains("graph ship: a:. b:. c:. d:."), "{text}");
+    assert!(text.contains("a(2)-b(4) door=1\n"), "{text}");
+    assert!(text.contains("a(1)-d(1) door=2\n"), "{text}");
+}

@@ -107,6 +107,12 @@ impl Bag {
         )
     }
 
+    /// One line for people: `bag: 3 adult, 1 blank` (a hidden bag's view: `bag: 4 ?`).
+    pub fn describe(&self) -> String {
+        let kinds: Vec<String> = self.counts().map(|(k, n)| format!("{n} {k}")).collect();
+        format!("{}: {}", self.name, kinds.join(", "))
+    }
+
     /// Takes `n` tokens of `kind` out; nothing changes when there are fewer.
     pub fn remove(&mut self, kind: &str, n: u32) -> Result<(), String> {
         let have = self.count(kind);

@@ -333,6 +333,36 @@ impl Graph {
         Ok(())
     }
 
+    /// A few lines for people: each node with its mark, then each edge as
+    /// `a(label)-b(label)` with its non-zero values (`door=1`).
+    pub fn describe(&self) -> String {
+        let nodes: Vec<String> = self
+            .nodes
+            .iter()
+            .zip(&self.marks)
+            .map(|(n, &m)| format!("{n}:{}", self.symbols[m as usize]))
+            .collect();
+        let mut out = format!("graph {}: {}\n", self.name, nodes.join(" "));
+        for (e, edge) in self.edges.iter().enumerate() {
+            let end = |i: usize| {
+                let name = &self.nodes[edge.ends[i] as usize];
+                match &*edge.labels[i] {
+                    "" => name.to_string(),
+                    label => format!("{name}({label})"),
+                }
+            };
+            let values: Vec<String> = self
+                .edge_keys
+                .iter()
+                .map(|k| (k, self.edge_value(e, k)))
+                .filter(|&(_, v)| v != 0)
+                .map(|(k, v)| format!(" {k}={v}"))
+                .collect();
+            out.push_str(&format!("  {}-{}{}\n", end(0), end(1), values.concat()));
+        }
+        out
+    }
+
     /// Edges whose value of `key` is `value`, by number.
     pub fn edges_where(&self, key: &str, value: i32) -> Vec<usize> {
         let k = self.edge_key(key);
