@@ -277,6 +277,31 @@ fn a_script_mutating_its_copy_changes_nothing_another_call_reads() {
     assert_eq!(legal(&other), fresh);
 }
 
+/// A method that takes its receiver by reference (most of Rhai's own: `to_string`, `len` on
+/// a string, `contains`) works on a field read through a constant: Rhai writes the receiver
+/// back unchanged, which data lets through; a write that changes it is still refused.
+#[test]
+fn methods_on_fields_of_a_data_constant_work() {
+    let root = tempfile::tempdir().unwrap();
+    let body = r#"
+        let refused = 0;
+        try { CARDS[0].copies += 1; } catch (e) { if e.contains("read-only") { refused += 1; } }
+        [CARDS[0].copies.to_string(), `${CARDS[0].name.len()}`, `${CARDS[2].tags[1].contains("r")}`,
+         `copies ${CARDS[0].copies}`, `refused ${refused}`]
+    "#;
+    let dir = game(
+        root.path(),
+        "g",
+        "[data]\ndeck = \"data/deck.toml\"\n",
+        &rules("const CARDS = data(\"deck\").card;", body),
+        &[("data/deck.toml", DECK)],
+    );
+    assert_eq!(
+        legal(&Game::load(&dir, "g").unwrap()),
+        ["2", "4", "true", "copies 2", "refused 1"]
+    );
+}
+
 /// The data is read with the source: a file edited after reading changes no compiled game,
 /// and the state carries none of it.
 #[test]

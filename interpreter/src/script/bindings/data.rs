@@ -111,6 +111,21 @@ impl Data {
         }
     }
 
+    /// Whether writing `new` at `key` would leave the data as it is: Rhai writes a method's
+    /// receiver back through the indexer after the call (`row.cost.to_string()`), and such a
+    /// write changes nothing.
+    fn unchanged_by(&self, key: &Dynamic, new: &Dynamic) -> bool {
+        match self.at(key) {
+            Ok(Data::Bool(b)) => new.as_bool() == Ok(*b),
+            Ok(Data::Int(i)) => new.as_int() == Ok(*i),
+            Ok(Data::Str(s)) => new
+                .as_immutable_string_ref()
+                .is_ok_and(|n| n.as_str() == &**s),
+            Ok(old) => new.clone().try_cast::<Data>().as_ref() == Some(old),
+            Err(_) => false,
+        }
+    }
+
     /// `self[key]` for a script.
     fn index(&self, key: Dynamic) -> Fallible<Dynamic> {
         match self.at(&key) {
@@ -202,12 +217,17 @@ pub fn register(engine: &mut Engine, data: DataSet) {
     engine.register_indexer_get(|d: &mut Data, i: i64| d.index(i.into()));
     engine.register_indexer_get(|d: &mut Data, k: ImmutableString| d.index(k.into()));
     // Read-only: a write says how to get a copy that can change, rather than Rhai's
-    // "no indexer" message.
-    let read_only = |_: &mut Data| -> Fallible<()> {
+    // "no indexer" message; the write-back of an unchanged value is let through.
+    let read_only = |d: &mut Data, key: Dynamic, new: Dynamic| -> Fallible<()> {
+        if d.unchanged_by(&key, &new) {
+            return Ok(());
+        }
         fail("data is read-only; `.copy()` gives a map or array to change")
     };
-    engine.register_indexer_set(move |d: &mut Data, _: i64, _: Dynamic| read_only(d));
-    engine.register_indexer_set(move |d: &mut Data, _: ImmutableString, _: Dynamic| read_only(d));
+    engine.register_indexer_set(move |d: &mut Data, i: i64, v: Dynamic| read_only(d, i.into(), v));
+    engine.register_indexer_set(move |d: &mut Data, k: ImmutableString, v: Dynamic| {
+        read_only(d, k.into(), v)
+    });
     // Handles are taken by value (a pointer copy): Rhai writes a `&mut` method's receiver
     // back through the indexer, which data refuses, so `row.tags.len()` would fail.
     engine.register_fn("len", |d: Data| d.len());
