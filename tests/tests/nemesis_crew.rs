@@ -405,3 +405,27 @@ fn room_colours_option_paints_the_command_center() {
     assert_eq!(colour("kb"), "\"red\"");
     assert_eq!(colour("engine"), "\"yellow\"");
 }
+
+/// Rules §21.17, option `jump_ends_phase`: by default the jump ends the game at once (the
+/// bag does not develop); with false, the event phase is finished first (a blank drawn in
+/// bag development brings an adult token into the bag).
+#[test]
+fn jump_ends_phase_option() {
+    let bag = |t: &Table| eval_int(t, "g.bag(\"bag\").len");
+    let mut t = table(1, "time 14\nnext bag blank");
+    let before = bag(&t);
+    act(&mut t, "p1", "pass");
+    assert!(t.is_over());
+    assert_eq!(bag(&t), before);
+    let mut t = Table::new(ID)
+        .seats(1)
+        .seed(1)
+        .option("draft", "random")
+        .option("jump_ends_phase", "false")
+        .position("time 14\nnext bag blank")
+        .start();
+    act(&mut t, "p1", "pass");
+    assert!(t.is_over());
+    assert_eq!(bag(&t), before + 1);
+    assert_eq!(eval_int(&t, "g.counter(\"p1\", \"dead\")"), 1);
+}
