@@ -463,10 +463,11 @@ fn invariant(_: &Game, _: &State, s: &State) -> Result<(), String> {
     for (i, c) in s.seat_counters.iter().enumerate() {
         let room = c.get("room").copied().unwrap_or(0);
         let dead = c.get("dead").copied().unwrap_or(0);
+        let out = c.get("out").copied().unwrap_or(0); // hibernating or escaped: off the board
         let drafting = s.phase == "draft";
         if !(0..=21).contains(&room)
             || (dead == 1 && room != 0)
-            || (room == 0 && dead == 0 && !drafting)
+            || (room == 0 && dead == 0 && out == 0 && !drafting)
         {
             return Err(format!("seat {i}: room {room}, dead {dead}"));
         }
