@@ -429,3 +429,21 @@ fn jump_ends_phase_option() {
     assert_eq!(bag(&t), before + 1);
     assert_eq!(eval_int(&t, "g.counter(\"p1\", \"dead\")"), 1);
 }
+
+/// §4.2 step 16: each seat holds 1 corporate and 1 personal objective, none numbered above
+/// the player count, seen by its owner only; step 20: the blue corpse lies in the
+/// Hibernatorium.
+#[test]
+fn setup_deals_objectives_and_the_blue_corpse() {
+    let t = table(2, "");
+    for seat in ["p1", "p2"] {
+        let kinds = t.eval(&format!(
+            "g.zone(\"objectives\", \"{seat}\").cards().map(|c| c.kind)"
+        ));
+        assert_eq!(kinds, "[\"corporate\", \"personal\"]");
+    }
+    let over = "let n = 0; for s in g.seats() { for c in g.zone(\"objectives\", s).cards() { \
+                for o in data(\"objectives\")[c.kind] { if o.id == c.name && o.players > 2 { n += 1; } } } } n";
+    assert_eq!(eval_int(&t, over), 0);
+    assert_eq!(eval_int(&t, "g.counter(\"corpses/hibernatorium\")"), 1);
+}
