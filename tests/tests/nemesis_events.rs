@@ -6,7 +6,7 @@
 use boardscript_tests::Table;
 
 mod nemesis_support;
-use nemesis_support::{eval_int, table};
+use nemesis_support::{eval_int, table, ID};
 
 // ---------------------------------------------------------------- Helpers
 
@@ -442,12 +442,34 @@ fn a_ninth_malfunction_destroys_the_ship() {
     assert!(t.is_over());
 }
 
-/// [Coolant Leak] is removed from the game. (Whether it starts the self-destruct is tested
-/// with the Generator's rules in rooms.rhai's tests.)
+/// [Coolant Leak]: with the Generator explored and broken down, the self-destruct starts
+/// (on its first space, after this event phase's time step); the card leaves the game. Not
+/// while anyone hibernates (option `coolant_leak_hibernation`, default true).
 #[test]
-fn coolant_leak_is_removed() {
+fn coolant_leak_starts_the_self_destruct() {
     let t = event("coolant-leak", "tile 5 generator\nmalfunction 5");
     assert_eq!(event_zone(&t, "event-coolant-leak"), "box");
+    assert_eq!(eval_int(&t, "g.counter(\"destruct\")"), 1);
+    let t = event("coolant-leak", "tile 5 generator");
+    assert_eq!(eval_int(&t, "g.counter(\"destruct\")"), 0);
+    let mut t = table(
+        2,
+        "next event coolant-leak\nnext bag blank\ntile 5 generator\nmalfunction 5\nhibernating p2",
+    );
+    t.play("p1", "pass");
+    settle(&mut t, "p1");
+    assert_eq!(eval_int(&t, "g.counter(\"round\")"), 2);
+    assert_eq!(eval_int(&t, "g.counter(\"destruct\")"), 0);
+    let mut t = Table::new(ID)
+        .seats(2)
+        .seed(1)
+        .option("draft", "random")
+        .option("coolant_leak_hibernation", "false")
+        .position("next event coolant-leak\nnext bag blank\ntile 5 generator\nmalfunction 5\nhibernating p2")
+        .start();
+    t.play("p1", "pass");
+    settle(&mut t, "p1");
+    assert_eq!(eval_int(&t, "g.counter(\"destruct\")"), 1);
 }
 
 /// [Bulkheads Open]: every closed door opens; destroyed doors stay destroyed.
@@ -462,11 +484,15 @@ fn bulkheads_open_opens_closed_doors() {
     assert_eq!(door(&t, 12, 1), 2);
 }
 
-/// [Escape Pod Ejection] is removed from the game (the launch itself: rooms.rhai).
+/// [Escape Pod Ejection]: the lowest pod on the board launches, closed or not, and whoever
+/// waits in it escapes; the card leaves the game.
 #[test]
-fn pod_ejection_is_removed() {
-    let t = event("pod-ejection", "");
+fn pod_ejection_launches_the_lowest_pod() {
+    let t = after_event(2, "next event pod-ejection\nnext bag blank\nboard p2 1");
     assert_eq!(event_zone(&t, "event-pod-ejection"), "box");
+    assert_eq!(eval_int(&t, "g.counter(\"pod_sec/1\")"), 0);
+    assert_eq!(eval_int(&t, "g.counter(\"p2\", \"out\")"), 2);
+    assert!(eval_int(&t, "g.counter(\"pod_sec/2\")") > 0);
 }
 
 /// [Scent of Prey]: noise on every corridor of a room holding a slimed character.
