@@ -56,13 +56,16 @@ fn ammo_of(t: &Table, weapon: &str) -> i64 {
     )
 }
 
+/// Wounds for combat die faces 1-6.
+type Faces = [i64; 6];
+
 /// §8.3 and each weapon's special rule: the wounds each face of the die deals an adult, a
 /// creeper, a queen and eggs, for every weapon of the data (starting, red and blue decks).
 #[test]
 fn shoot_wounds_per_face_per_weapon() {
     let t = table(1, "");
     // Faces 1-6: blank, blank, creeper, adult, 1 hit, 2 hits.
-    let cases: &[(&str, [i64; 6], [i64; 6], [i64; 6], [i64; 6])] = &[
+    let cases: &[(&str, Faces, Faces, Faces, Faces)] = &[
         // weapon, vs adult, vs creeper, vs queen, vs eggs
         (
             "pilot-compact-pistol",
