@@ -381,3 +381,38 @@ fn combat_die_option() {
     assert_eq!(t.eval("combat_die(g)[1].result"), "\"creeper\"");
     assert_eq!(t.eval("combat_die(g)[0].result"), "\"blank\"");
 }
+
+/// Content §11 weaknesses once discovered: Vital Spots (a blank hits an adult, Shoot and
+/// Melee), Vulnerability to Energy (+1 wound with an energy weapon).
+#[test]
+fn weaknesses_change_the_shot() {
+    let mut t = shooting("", 0, "weakness vital-spots\nnext combat 1");
+    let target = adult(&t);
+    act(&mut t, "p1", &format!("melee {target}"));
+    assert_eq!(injuries(&t, &target), 1);
+    assert_eq!(eval_int(&t, "serious_count(g, \"p1\")"), 0);
+    let mut t = shooting(
+        "prototype-rifle",
+        2,
+        "weakness energy-vulnerability\nnext combat 5",
+    );
+    let target = adult(&t);
+    act(&mut t, "p1", &format!("shoot {target}"));
+    assert_eq!(injuries(&t, &target), 2);
+}
+
+/// Content §11 Vulnerability to Fire, §8.8: a Molotov then breaks 2 eggs.
+#[test]
+fn fire_vulnerability_molotov_breaks_two_eggs() {
+    let mut t = table(
+        1,
+        "tile 5 armory\np1 at 5\neggs 5 3\nweakness fire-vulnerability\ngive p1 molotov\nnext noise 10",
+    );
+    let u = t
+        .legal("p1")
+        .into_iter()
+        .find(|a| a.starts_with("use "))
+        .unwrap();
+    act(&mut t, "p1", &u);
+    assert_eq!(eval_int(&t, "g.counter(`eggs/${room_id(5)}`)"), 1);
+}

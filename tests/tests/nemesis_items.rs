@@ -361,12 +361,11 @@ fn option_first(t: &Table, seat: &str, prefix: &str) -> String {
 /// Content §15.2 [Chemicals]: fill a Flamethrower; [Energy Charge] cannot (classic weapon).
 #[test]
 fn chemicals_fill_the_flamethrower() {
-    let t = table(
+    let mut t = table(
         1,
-        "tile 5 armory\np1 at 5\nammo p1 all 3\ngive p1 flamethrower\ngive p1 energy-charge",
+        "tile 5 armory\np1 at 5\nammo p1 all 9\ngive p1 flamethrower\ngive p1 energy-charge",
     );
-    // The shotgun is full and the flamethrower classic: the charge can only work a door.
-    let mut t = t;
+    // The starting weapon is full and the flamethrower classic: the charge can only work a door.
     let u = option(&t, "p1", "use ");
     act(&mut t, "p1", &u);
     assert!(
@@ -648,9 +647,12 @@ fn ingenuity_lets_a_yellow_item_be_a_tool() {
 /// an item: the Mechanic's Plasma Torch needs the Storage, then stands a destroyed door up.
 #[test]
 fn quest_item_activated_in_its_room() {
-    let t = table(1, "tile 5 armory\np1 at 5");
+    let t = table(1, "character p1 mechanic\ntile 5 armory\np1 at 5");
     assert!(!t.legal("p1").iter().any(|a| a.starts_with("activate")));
-    let mut t = table(1, "tile 2 storage\np1 at 2\ndoor 2 2 destroyed");
+    let mut t = table(
+        1,
+        "character p1 mechanic\ntile 2 storage\np1 at 2\ndoor 2 2 destroyed",
+    );
     act(&mut t, "p1", "activate mechanic-plasma-torch");
     assert!(names(&t, "inventory", "p1").contains("mechanic-plasma-torch"));
     assert_eq!(count(&t, "g.zone(\"quest\", \"p1\").len"), 1);
@@ -670,7 +672,7 @@ fn quest_item_activated_in_its_room() {
 fn quest_item_activated_by_a_discard() {
     let mut t = table(
         1,
-        "tile 5 armory\np1 at 5\nitems 5 1\ngive p1 energy-charge",
+        "character p1 mechanic\ntile 5 armory\np1 at 5\nitems 5 1\ngive p1 energy-charge",
     );
     act(&mut t, "p1", "activate mechanic-flashlight");
     assert!(names(&t, "inventory", "p1").contains("mechanic-flashlight"));
@@ -689,7 +691,7 @@ fn quest_item_activated_by_a_discard() {
 /// A starting weapon can be traded like any item, its ammo with it (§6.2).
 #[test]
 fn starting_weapon_trades_with_its_ammo() {
-    let mut t = table(2, "tile 5 armory\np1 at 5\np2 at 5");
+    let mut t = table(2, "character p1 mechanic\ntile 5 armory\np1 at 5\np2 at 5");
     act(&mut t, "p1", "trade p2");
     t.play("p1", "give mechanic-sawed-off-shotgun");
     t.play("p1", "done");
