@@ -740,3 +740,29 @@ fn found_weapon_ammo_and_reshuffle_options() {
         .start();
     assert_eq!(t.eval(empty), "true");
 }
+
+/// Content §14.2 [Security Key] (the Scout's, activated in the Cockpit): open and/or close
+/// the doors of any one room, each once, then done.
+#[test]
+fn security_key_works_the_doors_of_any_room() {
+    let mut t = table(1, "character p1 scout\np1 at 1");
+    act(&mut t, "p1", "activate scout-security-key");
+    use_item(&mut t, Some("room 9"));
+    let first = option_first(&t, "p1", "close ");
+    t.play("p1", &first);
+    assert!(t.legal("p1").contains(&"done".to_string()));
+    assert!(!t.legal("p1").contains(&first));
+    t.play("p1", "done");
+    let exit = first.trim_start_matches("close ");
+    assert_eq!(
+        count(
+            &t,
+            &format!("g.graph(\"ship\").edge_value(exit_edge(g, room_id(9), {exit}), \"door\")")
+        ),
+        1
+    );
+    assert!(
+        !names(&t, "inventory", "p1").contains("security-key"),
+        "single use"
+    );
+}
