@@ -766,3 +766,22 @@ fn security_key_works_the_doors_of_any_room() {
         "single use"
     );
 }
+
+/// §12.6: when two kinds of card carry an icon the crafter names one (`with <deck>-<kind>`);
+/// the other stays.
+#[test]
+fn crafting_asks_which_card_pays_an_icon() {
+    let mut t = table(
+        1,
+        "tile 5 armory\np1 at 5\ngive p1 alcohol\ngive p1 chemicals\ngive p1 bandages",
+    );
+    act(&mut t, "p1", "craft molotov");
+    assert_eq!(
+        t.legal("p1"),
+        ["with green-alcohol", "with yellow-chemicals"]
+    );
+    t.play("p1", "with yellow-chemicals");
+    assert!(names(&t, "inventory", "p1").contains("green-alcohol"));
+    assert!(names(&t, "inventory", "p1").contains("blue-molotov"));
+    assert!(!names(&t, "inventory", "p1").contains("yellow-chemicals"));
+}
