@@ -160,7 +160,7 @@ fn an_attack_without_the_symbol_misses() {
 fn transformation_turns_a_creeper_into_a_breeder() {
     let mut t = table(
         1,
-        "explore 9\nintruder creeper 10\ninjure 10 1\nnext attack attack-transformation-1\nnext noise 10",
+        "explore 9\nintruder creeper 10\ninjuries 10 1\nnext attack attack-transformation-1\nnext noise 10",
     );
     act(&mut t, "p1", "move 9");
     let room = t.eval("g.zone(`room/${room_id(10)}`).names()");

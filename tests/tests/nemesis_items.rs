@@ -96,8 +96,8 @@ fn no_search_in_the_nest() {
     assert!(!t.legal("p1").contains(&"search".to_string()));
 }
 
-/// §12.2: a third heavy thing forces a drop (the starting weapon stays); a dropped item goes
-/// to the bottom of its deck; a weapon found by Search holds 1 ammo.
+/// §12.2: a third heavy thing forces a drop (any of the three, the starting weapon too); a
+/// dropped item goes to the bottom of its deck; a weapon found by Search holds 1 ammo.
 #[test]
 fn full_hands_force_a_drop() {
     let mut t = table(
@@ -108,7 +108,7 @@ fn full_hands_force_a_drop() {
     let keep = option(&t, "p1", "keep red-prototype-pistol");
     t.play("p1", &keep);
     let drops = t.legal("p1");
-    assert_eq!(drops.len(), 2, "{drops:?}");
+    assert_eq!(drops.len(), 3, "{drops:?}");
     assert!(drops.iter().all(|d| d.starts_with("drop ")));
     let drop = option(&t, "p1", "drop yellow-fire-extinguisher");
     t.play("p1", &drop);
@@ -245,4 +245,543 @@ fn random_bots_search() {
     };
     boardscript_tests::random_playouts(ID, &setup, 6, 97, &check);
     assert!(searches.load(Ordering::Relaxed) > 0);
+}
+
+// ---------------------------------------------------------------- Item effects (content §15)
+
+fn count(t: &Table, expr: &str) -> i64 {
+    eval_int(t, expr)
+}
+
+/// Uses the one `use` action of p1 (paying with the first cards), then answers `answer` if
+/// a question is asked.
+fn use_item(t: &mut Table, answer: Option<&str>) {
+    let u = option(t, "p1", "use ");
+    act(t, "p1", &u);
+    if let Some(a) = answer {
+        t.play("p1", a);
+    }
+}
+
+/// Content §15.1 [First-Aid Kit]: dress a serious wound, or heal a dressed one (§10.3).
+#[test]
+fn first_aid_kit_dresses_then_heals() {
+    let mut t = table(
+        1,
+        "tile 5 armory\np1 at 5\nserious p1 1\ngive p1 first-aid-kit",
+    );
+    use_item(&mut t, None);
+    assert_eq!(count(&t, "g.zone(\"wounds\", \"p1\").len"), 0);
+    assert_eq!(count(&t, "g.zone(\"dressed\", \"p1\").len"), 1);
+    assert_eq!(count(&t, "g.zone(\"green_discard\").len"), 1, "single use");
+    let mut t = table(
+        1,
+        "tile 5 armory\np1 at 5\nserious p1 1\ngive p1 first-aid-kit\ngive p1 first-aid-kit",
+    );
+    use_item(&mut t, None);
+    use_item(&mut t, None);
+    assert_eq!(count(&t, "serious_count(g, \"p1\")"), 0);
+}
+
+/// Content §15.1 [Bandages]: heal all light wounds (non-combat).
+#[test]
+fn bandages_heal_every_light_wound() {
+    let mut t = table(1, "tile 5 armory\np1 at 5\nlight p1 2\ngive p1 bandages");
+    use_item(&mut t, None);
+    assert_eq!(count(&t, "g.counter(\"p1\", \"light\")"), 0);
+    let t = table(
+        1,
+        "tile 5 armory\np1 at 5\nlight p1 2\ngive p1 bandages\nintruder adult 5",
+    );
+    assert!(
+        !t.legal("p1").iter().any(|a| a.starts_with("use ")),
+        "non-combat"
+    );
+}
+
+/// Content §15.1 [Clothes]: discard the slime marker.
+#[test]
+fn clothes_clean_the_slime() {
+    let mut t = table(1, "tile 5 armory\np1 at 5\nslime p1\ngive p1 clothes");
+    use_item(&mut t, None);
+    assert_eq!(count(&t, "g.counter(\"p1\", \"slime\")"), 0);
+}
+
+/// Content §15.1 [Synthetic Food] draws 2; [Stimulant] draws 3 and gives a light wound.
+#[test]
+fn food_and_stimulant_draw_cards() {
+    let mut t = table(1, "tile 5 armory\np1 at 5\ngive p1 synthetic-food");
+    let hand = count(&t, "g.zone(\"hand\", \"p1\").len");
+    use_item(&mut t, None);
+    assert_eq!(count(&t, "g.zone(\"hand\", \"p1\").len"), hand + 2);
+    let mut t = table(1, "tile 5 armory\np1 at 5\ngive p1 stimulant");
+    use_item(&mut t, None);
+    assert_eq!(count(&t, "g.zone(\"hand\", \"p1\").len"), hand + 3);
+    assert_eq!(count(&t, "g.counter(\"p1\", \"light\")"), 1);
+}
+
+/// Content §15.1 [Alcohol]: one contamination card of the hand scanned; clean, it leaves the
+/// game; infected, it stays and the infection rule puts a larva (§9.3).
+#[test]
+fn alcohol_scans_one_card() {
+    let mut t = table(
+        1,
+        "tile 5 armory\np1 at 5\ncontamination p1 1\ngive p1 alcohol",
+    );
+    use_item(&mut t, None);
+    let left = count(&t, "g.zone(\"hand\", \"p1\").count(\"contamination\")");
+    let larva = count(&t, "g.counter(\"p1\", \"larva\")");
+    assert_eq!(
+        left, larva,
+        "clean: gone and no larva; infected: stays with a larva"
+    );
+}
+
+/// Content §15.1 [Military Drugs]: discard any cards, draw that many + 1.
+#[test]
+fn military_drugs_replace_cards() {
+    let mut t = table(1, "tile 5 armory\np1 at 5\ngive p1 military-drugs");
+    let hand = count(&t, "g.zone(\"hand\", \"p1\").len");
+    use_item(&mut t, None);
+    for _ in 0..2 {
+        let d = option_first(&t, "p1", "discard ");
+        t.play("p1", &d);
+    }
+    t.play("p1", "done");
+    assert_eq!(count(&t, "g.zone(\"hand\", \"p1\").len"), hand + 1);
+}
+
+fn option_first(t: &Table, seat: &str, prefix: &str) -> String {
+    t.legal(seat)
+        .into_iter()
+        .find(|a| a.starts_with(prefix))
+        .unwrap_or_else(|| panic!("{prefix} in {:?}", t.legal(seat)))
+}
+
+/// Content §15.2 [Chemicals]: fill a Flamethrower; [Energy Charge] cannot (classic weapon).
+#[test]
+fn chemicals_fill_the_flamethrower() {
+    let mut t = table(
+        1,
+        "tile 5 armory\np1 at 5\nammo p1 all 9\ngive p1 flamethrower\ngive p1 energy-charge",
+    );
+    // The starting weapon is full and the flamethrower classic: the charge can only work a door.
+    let u = option(&t, "p1", "use ");
+    act(&mut t, "p1", &u);
+    assert!(
+        t.legal("p1").iter().all(|a| !a.starts_with("fill")),
+        "{:?}",
+        t.legal("p1")
+    );
+    let mut t = table(
+        1,
+        "tile 5 armory\np1 at 5\ngive p1 flamethrower\ngive p1 chemicals",
+    );
+    use_item(&mut t, None);
+    assert_eq!(
+        count(&t, "let w = g.zone(\"hands\", \"p1\").cards().filter(|c| weapon_id(c) == \"flamethrower\")[0]; weapon_ammo(g, w)"),
+        4
+    );
+}
+
+/// Content §15.2 [Tools]: discard the room's malfunction, or open/close a door of the room.
+#[test]
+fn tools_repair_or_work_a_door() {
+    let mut t = table(1, "tile 5 armory\np1 at 5\nmalfunction 5\ngive p1 tools");
+    use_item(&mut t, Some("repair"));
+    assert_eq!(count(&t, "g.counter(`malf/${room_id(5)}`)"), 0);
+    let mut t = table(1, "tile 5 armory\np1 at 5\ngive p1 tools");
+    use_item(&mut t, Some("close 1"));
+    assert_eq!(
+        count(
+            &t,
+            "g.graph(\"ship\").edge_value(exit_edge(g, room_id(5), 1), \"door\")"
+        ),
+        1
+    );
+}
+
+/// Content §15.2 [Duct Tape]: discarded to remove the room's malfunction.
+#[test]
+fn duct_tape_removes_a_malfunction() {
+    let mut t = table(
+        1,
+        "tile 5 armory\np1 at 5\nmalfunction 5\ngive p1 duct-tape",
+    );
+    use_item(&mut t, None);
+    assert_eq!(count(&t, "g.counter(`malf/${room_id(5)}`)"), 0);
+    assert_eq!(count(&t, "g.zone(\"yellow_discard\").len"), 1);
+}
+
+/// Content §15.2 [Fire Extinguisher]: put out the room's fire, or drive an Intruder out.
+#[test]
+fn fire_extinguisher_puts_out_fire_or_repels() {
+    let mut t = table(
+        1,
+        "tile 5 armory\np1 at 5\nfire 5\ngive p1 fire-extinguisher",
+    );
+    use_item(&mut t, None);
+    assert_eq!(count(&t, "g.counter(`fire/${room_id(5)}`)"), 0);
+    let mut t = table(
+        1,
+        "tile 5 armory\np1 at 5\nintruder adult 5\ngive p1 fire-extinguisher",
+    );
+    use_item(&mut t, None);
+    assert_eq!(count(&t, "g.zone(`room/${room_id(5)}`).len"), 0);
+}
+
+/// Content §15.2 [Technical Corridors Map]: from a room with a technical entrance to another.
+#[test]
+fn technical_corridors_map_moves_between_entrances() {
+    let mut t = table(
+        1,
+        "tile 2 armory\np1 at 2\ngive p1 technical-corridors-map\nnext noise 10",
+    );
+    use_item(&mut t, Some("room 4"));
+    assert_eq!(count(&t, "g.counter(\"p1\", \"room\")"), 4);
+    assert!(
+        names(&t, "inventory", "p1").contains("technical-corridors-map"),
+        "reusable"
+    );
+}
+
+/// Content §15.2 [Space Suit]: from a yellow room to another explored yellow room, the hand's
+/// action cards discarded.
+#[test]
+fn space_suit_moves_between_yellow_rooms() {
+    let mut t = table(
+        1,
+        "tile 2 generator\ntile 12 comms-room\np1 at 2\ngive p1 space-suit\nnext noise 10",
+    );
+    use_item(&mut t, None);
+    assert_eq!(count(&t, "g.counter(\"p1\", \"room\")"), 12);
+    assert_eq!(count(&t, "g.zone(\"hand\", \"p1\").len"), 0);
+}
+
+/// Content §15.2 [Nemesis Blueprints], §15.3 [Recon Drone]: unexplored tiles shown to the
+/// user only (the drone: the token too).
+#[test]
+fn blueprints_and_drone_show_unexplored_rooms() {
+    let mut t = table(2, "give p1 ship-blueprints");
+    use_item(&mut t, Some("room 5"));
+    let second = option_first(&t, "p1", "room ");
+    t.play("p1", &second);
+    assert_eq!(
+        t.eval("g.card_known_by(g.zone(`tile/${room_id(5)}`).top())"),
+        "[\"p1\"]"
+    );
+    let mut t = table(2, "give p1 recon-drone");
+    use_item(&mut t, Some("room 5"));
+    assert_eq!(
+        t.eval("g.card_known_by(g.zone(`token/${room_id(5)}`).top())"),
+        "[\"p1\"]"
+    );
+}
+
+/// Content §15.3 [Decoy]: the Intruders next to the chosen room, not in combat, come in.
+#[test]
+fn decoy_draws_intruders() {
+    let mut t = table(1, "tile 5 armory\np1 at 5\nintruder adult 3\ngive p1 decoy");
+    use_item(&mut t, Some("room 6"));
+    assert_eq!(count(&t, "g.zone(`room/${room_id(6)}`).len"), 1);
+    assert_eq!(count(&t, "g.zone(`room/${room_id(3)}`).len"), 0);
+}
+
+/// Content §15.3 [Grenade]: 2 wounds to the chosen Intruder, a serious wound to every
+/// character in the room, the thrower included.
+#[test]
+fn grenade_wounds_everyone_in_the_room() {
+    let mut t = table(
+        1,
+        "tile 5 armory\np1 at 5\nintruder adult 5\nattacks attack-bite-3\ngive p1 grenade",
+    );
+    let id = count(&t, "g.zone(`room/${room_id(5)}`).cards()[0].id");
+    use_item(&mut t, None);
+    assert_eq!(count(&t, &format!("g.counter(\"inj/{id}\")")), 2);
+    assert_eq!(count(&t, "serious_count(g, \"p1\")"), 1);
+}
+
+/// §8.8: a Grenade breaks 2 eggs (one noise roll); a Molotov sets fire, 1 wound each, 1 egg.
+#[test]
+fn grenade_and_molotov_on_eggs() {
+    let mut t = table(
+        1,
+        "tile 5 armory\np1 at 5\neggs 5 3\ngive p1 grenade\nnext noise 10",
+    );
+    use_item(&mut t, None);
+    assert_eq!(count(&t, "g.counter(`eggs/${room_id(5)}`)"), 1);
+    let mut t = table(1, "tile 5 armory\np1 at 5\neggs 5 3\nintruder adult 5\nattacks attack-bite-3\ngive p1 molotov\nnext noise 10");
+    let id = count(&t, "g.zone(`room/${room_id(5)}`).cards()[0].id");
+    use_item(&mut t, None);
+    assert_eq!(count(&t, "g.counter(`eggs/${room_id(5)}`)"), 2);
+    assert_eq!(count(&t, "g.counter(`fire/${room_id(5)}`)"), 1);
+    assert_eq!(count(&t, &format!("g.counter(\"inj/{id}\")")), 1);
+}
+
+/// Content §15.3 [Smoke Grenade]: the others in the room discard a card; the user leaves
+/// without being attacked.
+#[test]
+fn smoke_grenade_escapes_unharmed() {
+    let mut t = table(
+        2,
+        "tile 5 armory\ntile 6 comms-room\np1 at 5\np2 at 5\nintruder adult 5\ngive p1 smoke-grenade\nnext noise 10",
+    );
+    let p2_hand = count(&t, "g.zone(\"hand\", \"p2\").len");
+    use_item(&mut t, Some("room 6"));
+    let d = option_first(&t, "p2", "discard ");
+    t.play("p2", &d);
+    assert_eq!(count(&t, "g.counter(\"p1\", \"room\")"), 6);
+    assert_eq!(count(&t, "g.zone(\"hand\", \"p2\").len"), p2_hand - 1);
+    assert_eq!(
+        count(
+            &t,
+            "serious_count(g, \"p1\") + g.counter(\"p1\", \"light\")"
+        ),
+        0
+    );
+}
+
+/// Content §15.3 [Extended Magazine]: capacity +2 and 2 ammo on an energy weapon.
+#[test]
+fn extended_magazine_raises_capacity() {
+    let mut t = table(
+        1,
+        "tile 5 armory\np1 at 5\ngive p1 prototype-pistol\ngive p1 extended-magazine",
+    );
+    let u = option(&t, "p1", "use ");
+    act(&mut t, "p1", &u);
+    t.play("p1", "attach red-prototype-pistol-1");
+    let w = "g.zone(\"hands\", \"p1\").find(\"red-prototype-pistol-1\")";
+    assert_eq!(count(&t, &format!("weapon_capacity(g, {w})")), 5);
+    assert_eq!(count(&t, &format!("weapon_ammo(g, {w})")), 3);
+}
+
+/// Content §15.4 [Antidote]: every infected card and the larva go without the infection
+/// rule, one new contamination card comes, and the user passes.
+#[test]
+fn antidote_cures_and_passes() {
+    let mut t = table(
+        1,
+        "tile 5 armory\np1 at 5\ncontamination p1 3\ngive p1 antidote",
+    );
+    let all = "contamination_in(g, \"p1\", SEAT_CARD_ZONES)";
+    let clean = count(&t, &format!("{all}.filter(|c| !c.infected).len()"));
+    use_item(&mut t, None);
+    // The clean cards stay, the infected ones go; one new card comes (infected or not).
+    assert_eq!(count(&t, &format!("{all}.len()")), clean + 1);
+    assert!(count(&t, &format!("{all}.filter(|c| c.infected).len()")) <= 1);
+    assert_eq!(count(&t, "g.counter(\"p1\", \"larva\")"), 0);
+    assert_eq!(count(&t, "g.counter(\"p1\", \"passed\")"), 1);
+}
+
+/// Content §15.4 [Taser]: 1 wound; a survivor retreats.
+#[test]
+fn taser_wounds_and_drives_off() {
+    let mut t = table(
+        1,
+        "tile 5 armory\np1 at 5\nintruder adult 5\nattacks attack-bite-3\ngive p1 taser",
+    );
+    use_item(&mut t, None);
+    assert_eq!(count(&t, "g.zone(`room/${room_id(5)}`).len"), 0);
+}
+
+// ---------------------------------------------------------------- §12.6 Crafting
+
+/// §12.6, content §16: Craft Item takes one inventory card per icon (to the discard piles)
+/// and a copy from the blue deck.
+#[test]
+fn craft_a_molotov() {
+    let mut t = table(
+        1,
+        "tile 5 armory\np1 at 5\ngive p1 alcohol\ngive p1 bandages",
+    );
+    act(&mut t, "p1", "craft molotov");
+    assert!(names(&t, "inventory", "p1").contains("blue-molotov"));
+    assert!(!names(&t, "inventory", "p1").contains("green-"));
+    assert_eq!(count(&t, "g.zone(\"green_discard\").len"), 2);
+    assert_eq!(count(&t, "g.zone(\"blue\").len"), 11);
+}
+
+/// §12.6: no copy left in the blue deck, no crafting; option `craft_ingredients = remove`
+/// takes the ingredients out of the game; a crafted weapon comes full.
+#[test]
+fn crafting_limits_and_options() {
+    let t = table(
+        2,
+        "tile 5 armory\np1 at 5\ngive p1 alcohol\ngive p1 bandages\ngive p2 molotov\ngive p2 molotov\ngive p2 molotov",
+    );
+    assert!(!t.legal("p1").contains(&"craft molotov".to_string()));
+    let mut t = boardscript_tests::Table::new(ID)
+        .seats(1)
+        .seed(1)
+        .option("draft", "random")
+        .option("craft_ingredients", "remove")
+        .position("tile 5 armory\np1 at 5\nhand p1 5\ngive p1 chemicals\ngive p1 tools")
+        .start();
+    act(&mut t, "p1", "craft flamethrower");
+    assert_eq!(count(&t, "g.zone(\"yellow_discard\").len"), 0);
+    assert_eq!(
+        count(&t, "let w = g.zone(\"hands\", \"p1\").cards().filter(|c| weapon_id(c) == \"flamethrower\")[0]; weapon_ammo(g, w)"),
+        4
+    );
+}
+
+/// The Mechanic's Ingenuity (cards.rhai calls `craft_choices` with `yellow_as_tool`): any
+/// yellow item stands in for a tool icon.
+#[test]
+fn ingenuity_lets_a_yellow_item_be_a_tool() {
+    let t = table(
+        1,
+        "tile 5 armory\np1 at 5\ngive p1 alcohol\ngive p1 space-suit",
+    );
+    assert_eq!(t.eval("craft_choices(g, \"p1\", false)"), "[]");
+    assert_eq!(
+        t.eval("craft_choices(g, \"p1\", true)"),
+        "[\"craft flamethrower\"]"
+    );
+}
+
+// ---------------------------------------------------------------- §12.7 Quest items
+
+/// §12.7, content §14.2: the requirement action (cost 1, non-combat) turns a quest card into
+/// an item: the Mechanic's Plasma Torch needs the Storage, then stands a destroyed door up.
+#[test]
+fn quest_item_activated_in_its_room() {
+    let t = table(1, "character p1 mechanic\ntile 5 armory\np1 at 5");
+    assert!(!t.legal("p1").iter().any(|a| a.starts_with("activate")));
+    let mut t = table(
+        1,
+        "character p1 mechanic\ntile 2 storage\np1 at 2\ndoor 2 2 destroyed",
+    );
+    act(&mut t, "p1", "activate mechanic-plasma-torch");
+    assert!(names(&t, "inventory", "p1").contains("mechanic-plasma-torch"));
+    assert_eq!(count(&t, "g.zone(\"quest\", \"p1\").len"), 1);
+    use_item(&mut t, Some("close 2"));
+    assert_eq!(
+        count(
+            &t,
+            "g.graph(\"ship\").edge_value(exit_edge(g, room_id(2), 2), \"door\")"
+        ),
+        1
+    );
+}
+
+/// §12.7: a discard requirement takes the item (face up to its discard pile); the Flashlight
+/// then Searches for 2 cards.
+#[test]
+fn quest_item_activated_by_a_discard() {
+    let mut t = table(
+        1,
+        "character p1 mechanic\ntile 5 armory\np1 at 5\nitems 5 1\ngive p1 energy-charge",
+    );
+    act(&mut t, "p1", "activate mechanic-flashlight");
+    assert!(names(&t, "inventory", "p1").contains("mechanic-flashlight"));
+    assert_eq!(
+        count(
+            &t,
+            "g.zone(\"red_discard\").len + g.zone(\"yellow_discard\").len"
+        ),
+        1
+    );
+    let u = option(&t, "p1", "use mechanic-flashlight");
+    act(&mut t, "p1", &u);
+    assert_eq!(items_left(&t, 5), 0);
+}
+
+/// A starting weapon can be traded like any item, its ammo with it (§6.2).
+#[test]
+fn starting_weapon_trades_with_its_ammo() {
+    let mut t = table(2, "character p1 mechanic\ntile 5 armory\np1 at 5\np2 at 5");
+    act(&mut t, "p1", "trade p2");
+    t.play("p1", "give mechanic-sawed-off-shotgun");
+    t.play("p1", "done");
+    t.play("p2", "done");
+    t.play("p2", "accept");
+    t.play("p1", "accept");
+    assert!(names(&t, "hands", "p2").contains("mechanic-sawed-off-shotgun"));
+    assert_eq!(
+        count(
+            &t,
+            "weapon_ammo(g, g.zone(\"hands\", \"p2\").find(\"mechanic-sawed-off-shotgun\"))"
+        ),
+        2
+    );
+}
+
+/// Options `found_weapon_ammo` (§21.11) and `item_reshuffle` (content §18).
+#[test]
+fn found_weapon_ammo_and_reshuffle_options() {
+    let mut t = boardscript_tests::Table::new(ID)
+        .seats(1)
+        .seed(1)
+        .option("draft", "random")
+        .option("found_weapon_ammo", "3")
+        .position(&format!("{RED_ROOM}stack red grenade prototype-rifle"))
+        .start();
+    act(&mut t, "p1", "search");
+    let keep = option(&t, "p1", "keep red-prototype-rifle");
+    t.play("p1", &keep);
+    let drop = option_first(&t, "p1", "drop ");
+    let _ = drop;
+    assert_eq!(
+        count(
+            &t,
+            "weapon_ammo(g, g.zone(\"hands\", \"p1\").find(\"red-prototype-rifle-1\"))"
+        ),
+        3
+    );
+    let empty = "let d = g.zone(\"red\"); d.move_all_to(g.zone(\"red_discard\")); draw_item(g, \"red\") == ()";
+    assert_eq!(t.eval(empty), "false");
+    let t = boardscript_tests::Table::new(ID)
+        .seats(1)
+        .seed(1)
+        .option("draft", "random")
+        .option("item_reshuffle", "false")
+        .start();
+    assert_eq!(t.eval(empty), "true");
+}
+
+/// Content §14.2 [Security Key] (the Scout's, activated in the Cockpit): open and/or close
+/// the doors of any one room, each once, then done.
+#[test]
+fn security_key_works_the_doors_of_any_room() {
+    let mut t = table(1, "character p1 scout\np1 at 1");
+    act(&mut t, "p1", "activate scout-security-key");
+    use_item(&mut t, Some("room 9"));
+    let first = option_first(&t, "p1", "close ");
+    t.play("p1", &first);
+    assert!(t.legal("p1").contains(&"done".to_string()));
+    assert!(!t.legal("p1").contains(&first));
+    t.play("p1", "done");
+    let exit = first.trim_start_matches("close ");
+    assert_eq!(
+        count(
+            &t,
+            &format!("g.graph(\"ship\").edge_value(exit_edge(g, room_id(9), {exit}), \"door\")")
+        ),
+        1
+    );
+    assert!(
+        !names(&t, "inventory", "p1").contains("security-key"),
+        "single use"
+    );
+}
+
+/// §12.6: when two kinds of card carry an icon the crafter names one (`with <deck>-<kind>`);
+/// the other stays.
+#[test]
+fn crafting_asks_which_card_pays_an_icon() {
+    let mut t = table(
+        1,
+        "tile 5 armory\np1 at 5\ngive p1 alcohol\ngive p1 chemicals\ngive p1 bandages",
+    );
+    act(&mut t, "p1", "craft molotov");
+    assert_eq!(
+        t.legal("p1"),
+        ["with green-alcohol", "with yellow-chemicals"]
+    );
+    t.play("p1", "with yellow-chemicals");
+    assert!(names(&t, "inventory", "p1").contains("green-alcohol"));
+    assert!(names(&t, "inventory", "p1").contains("blue-molotov"));
+    assert!(!names(&t, "inventory", "p1").contains("yellow-chemicals"));
 }
