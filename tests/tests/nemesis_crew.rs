@@ -447,3 +447,24 @@ fn setup_deals_objectives_and_the_blue_corpse() {
     assert_eq!(eval_int(&t, over), 0);
     assert_eq!(eval_int(&t, "g.counter(\"corpses/hibernatorium\")"), 1);
 }
+
+/// Content §9 Broken Arm taken with both hands full: one heavy thing must go at once, the
+/// character's choice.
+#[test]
+fn a_broken_arm_drops_one_of_two_held_things() {
+    let mut t = table(
+        1,
+        "explore 9\nintruder adult 10\ngive p1 fire-extinguisher\nwoundtop arm\n\
+         next attack attack-bite-1\nnext noise 10",
+    );
+    assert_eq!(zone_len(&t, "hands", "p1"), 2);
+    t.play("p1", "move 9");
+    settle(&mut t, "p1");
+    let legal = t.legal("p1");
+    assert!(
+        legal.len() == 2 && legal.iter().all(|a| a.starts_with("drop ")),
+        "{legal:?}"
+    );
+    t.play("p1", &legal[0].clone());
+    assert_eq!(zone_len(&t, "hands", "p1"), 1);
+}
