@@ -187,7 +187,7 @@ pub fn engine(limits: &Limits) -> (Engine, Hooks) {
     let mut engine = Engine::new_raw();
     register_packages(&mut engine);
     engine
-        .set_max_strings_interned(256)
+        .set_max_strings_interned(0)
         .set_max_operations(limits.operations)
         .set_max_call_levels(limits.call_depth)
         .set_max_expr_depths(128, 64)
