@@ -523,3 +523,29 @@ fn noise_in_the_ducts_makes_duct_rooms_roll() {
     );
     assert!(noisy(&t, 2, 2));
 }
+
+/// Rules §21.6, option `queen_surprise`: a Queen bag result with two characters in the Nest
+/// makes one surprise check, against the one with the fewer cards (`fewest-cards`), or one
+/// against each (`everyone`). Both hold fewer cards than the Queen token's 4.
+#[test]
+fn queen_surprise_option() {
+    let position =
+        "tile 9 nest\np1 at 9\np2 at 9\nhand p1 1\nhand p2 2\nnext event hunt-1\nnext bag queen";
+    let attacks = |value: &str| {
+        let mut t = Table::new(ID)
+            .seats(2)
+            .seed(1)
+            .option("draft", "random")
+            .option("queen_surprise", value)
+            .position(position)
+            .start();
+        for seat in ["p1", "p2"] {
+            t.play(seat, "pass");
+            settle(&mut t, seat);
+        }
+        assert!(intruders(&t, 9).contains("queen"));
+        eval_int(&t, "g.zone(\"attacks_discard\").len")
+    };
+    assert_eq!(attacks("fewest-cards"), 1);
+    assert_eq!(attacks("everyone"), 2);
+}
