@@ -148,7 +148,7 @@ fn demolition_destroys_a_closed_door() {
         &(hand_of("pilot", &["demolition"]) + "door 10 1 closed\nintruder adult 10\n"),
     );
     act(&mut t, "p1", "play pilot-demolition");
-    // The Hibernatorium cannot take no malfunction? It can: both answers are asked.
+    // The Hibernatorium may take a malfunction too: both answers are asked.
     assert_eq!(t.legal("p1"), ["destroy 1", "malfunction"]);
     t.play("p1", "destroy 1");
     assert_eq!(
@@ -458,6 +458,10 @@ fn sprint_moves_twice() {
     );
     act(&mut t, "p1", "play scout-sprint");
     t.play("p1", "room 9");
+    assert!(
+        !offers(&t, "p1", "stay"),
+        "the second move is required by default"
+    );
     t.play("p1", "room 5");
     assert_eq!(room(&t, "p1"), 5);
 }
@@ -620,4 +624,21 @@ fn barricade_closes_an_open_door() {
 fn ingenuity_needs_something_to_repair_or_craft() {
     let t = table(1, &hand_of("mechanic", &["ingenuity"]));
     assert!(!offers(&t, "p1", "play mechanic-ingenuity"));
+}
+
+/// Sprint with `sprint_second=optional`: the player may stay after the first move.
+#[test]
+fn sprint_second_move_may_be_optional() {
+    let mut t = Table::new(nemesis_support::ID)
+        .seats(1)
+        .seed(1)
+        .option("draft", "random")
+        .option("sprint_second", "optional")
+        .position(&(hand_of("scout", &["sprint", "search"]) + "explore 9\nnext noise 1\n"))
+        .start();
+    act(&mut t, "p1", "play scout-sprint");
+    t.play("p1", "room 9");
+    assert!(offers(&t, "p1", "stay") && offers(&t, "p1", "room 5"));
+    t.play("p1", "stay");
+    assert_eq!(room(&t, "p1"), 9);
 }
