@@ -207,15 +207,18 @@ fn larva_attack_infests_and_contaminates() {
 /// second kills and a creeper appears.
 #[test]
 fn infection_rule_larva_then_death() {
-    let t = table(1, "contaminate p1 infected\ncontaminate p1 clean\nscan p1");
+    let t = table(
+        1,
+        "contamination p1 discard infected\ncontamination p1 discard clean\nscan p1",
+    );
     assert_eq!(counter(&t, "p1", "larva"), 1);
     assert_eq!(contamination_in_discard(&t, "p1"), 1);
-    let t = table(2, "contaminate p1 infected\nscan p1\nscan p1");
+    let t = table(2, "contamination p1 discard infected\nscan p1\nscan p1");
     assert_eq!(counter(&t, "p1", "dead"), 1);
     assert!(t
         .eval("g.zone(`room/${room_id(10)}`).names()")
         .contains("creeper"));
-    let t = table(1, "contaminate p1 clean\nscan p1");
+    let t = table(1, "contamination p1 discard clean\nscan p1");
     assert_eq!(counter(&t, "p1", "larva"), 0);
     assert_eq!(contamination_in_discard(&t, "p1"), 0);
 }
