@@ -536,7 +536,7 @@ fn random_playouts_5_seats() {
 }
 
 /// §9.1-9.2: whether a contamination card is infected is a secret of the card: the rules read
-/// it (7 of the 27 cards), and no view shows it, its holder's included, as nothing scans yet.
+/// it (7 of the 27 cards), and before any scan no view shows it, its holder's included.
 #[test]
 fn the_infected_mark_is_in_no_view() {
     let t = table(3, "");
@@ -561,7 +561,8 @@ fn the_infected_mark_is_in_no_view() {
 }
 
 /// Every seat's view after every action of a few games: no hidden card, token, secret or
-/// other seat's private data leaks (`check_views`), while contamination cards reach hands.
+/// other seat's private data leaks (`check_views`: a secret such as the infected mark shows
+/// only to the seats a scan revealed it to), and the mark is never a plain property.
 #[test]
 fn views_leak_nothing_hidden() {
     let setup = Setup {
@@ -573,10 +574,7 @@ fn views_leak_nothing_hidden() {
     let no_infected_mark = |_: &Game, _: &State, s: &State| {
         for seat in [None, Some(0), Some(1), Some(2)] {
             let v = s.view(seat);
-            if v.cards
-                .iter()
-                .any(|d| d.props.contains_key("infected") || d.secrets.contains_key("infected"))
-            {
+            if v.cards.iter().any(|d| d.props.contains_key("infected")) {
                 return Err(format!("the view of {seat:?} shows an infected mark"));
             }
         }

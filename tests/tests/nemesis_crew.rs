@@ -471,3 +471,20 @@ fn a_broken_arm_drops_one_of_two_held_things() {
     t.play("p1", &legal[0].clone());
     assert_eq!(zone_len(&t, "hands", "p1"), 1);
 }
+
+/// §9.2: a scan shows the scanned cards' mark to the scanning seat only.
+#[test]
+fn a_scan_shows_the_mark_to_the_scanner_only() {
+    let t = table(2, "contamination p1 discard infected\nscan p1");
+    let marks = |seat: Option<usize>| {
+        t.state()
+            .view(seat)
+            .cards
+            .iter()
+            .filter(|d| d.secrets.contains_key("infected"))
+            .count()
+    };
+    assert_eq!(marks(Some(0)), 1);
+    assert_eq!(marks(Some(1)), 0);
+    assert_eq!(marks(None), 0);
+}
