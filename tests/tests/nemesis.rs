@@ -9,47 +9,12 @@ use boardscript_tests::{hidden_information_playouts, random_playouts, Table};
 use std::collections::BTreeMap;
 
 mod nemesis_support;
-use nemesis_support::{eval_int, table, ID};
+use nemesis_support::{act_settled, eval_int, intruders, noisy, seat_counter, settle, table, ID};
 
 // ---------------------------------------------------------------- Helpers
 
-/// Answers the questions that follow an action (which cards pay, `done` with the discards)
-/// with the first option, until the seat faces a new choice of action.
-fn settle(t: &mut Table, seat: &str) {
-    loop {
-        let legal = t.legal(seat);
-        match legal.iter().find(|a| a.starts_with("pay ") || *a == "done") {
-            Some(a) => {
-                let a = a.clone();
-                t.play(seat, &a);
-            }
-            None => return,
-        }
-    }
-}
-
-fn act(t: &mut Table, seat: &str, action: &str) {
-    t.play(seat, action);
-    settle(t, seat);
-}
-
-/// Whether corridor `exit` of room `room` holds noise (the technical space for an entrance).
-fn noisy(t: &Table, room: i64, exit: i64) -> bool {
-    t.eval(&format!(
-        "has_noise(g, exit_edge(g, room_id({room}), {exit}))"
-    )) == "true"
-}
-
 fn noise_count(t: &Table, room: i64) -> usize {
     (1..=4).filter(|&e| noisy(t, room, e)).count()
-}
-
-fn intruders(t: &Table, room: i64) -> String {
-    t.eval(&format!("g.zone(`room/${{room_id({room})}}`).names()"))
-}
-
-fn seat_counter(t: &Table, seat: &str, name: &str) -> i64 {
-    eval_int(t, &format!("g.counter(\"{seat}\", \"{name}\")"))
 }
 
 /// Tokens by Intruder type in a bag of the state (ids read `token-<type>-<n>`).
@@ -112,7 +77,7 @@ fn draft_offers_two_characters() {
 #[test]
 fn noise_roll_number_marks_that_corridor() {
     let mut t = table(1, "explore 9\nnext noise 1");
-    act(&mut t, "p1", "move 9");
+    act_settled(&mut t, "p1", "move 9");
     assert_eq!(seat_counter(&t, "p1", "room"), 9);
     assert!(noisy(&t, 9, 1));
     assert_eq!(noise_count(&t, 9), 1);
@@ -122,7 +87,7 @@ fn noise_roll_number_marks_that_corridor() {
 #[test]
 fn move_costs_one_card() {
     let mut t = table(1, "explore 9\nnext noise 10");
-    act(&mut t, "p1", "move 9");
+    act_settled(&mut t, "p1", "move 9");
     assert_eq!(eval_int(&t, "g.zone(\"discard\", \"p1\").len"), 1);
     assert_eq!(eval_int(&t, "g.zone(\"hand\", \"p1\").len"), 4);
 }
@@ -135,7 +100,7 @@ fn noise_on_a_marked_corridor_makes_an_encounter() {
         1,
         "explore 9\nnoise 9 1\nnoise 9 3\nnext noise 1\nnext bag adult",
     );
-    act(&mut t, "p1", "move 9");
+    act_settled(&mut t, "p1", "move 9");
     assert_eq!(intruders(&t, 9), "[\"adult\"]");
     assert_eq!(noise_count(&t, 9), 0);
     assert_eq!(bag_types(t.state(), "bag")["adult"], 3);
@@ -150,7 +115,7 @@ fn few_cards_in_hand_means_a_surprise_attack() {
         1,
         "explore 9\nnoise 9 1\nhand p1 1\nnext noise 1\nnext bag adult",
     );
-    act(&mut t, "p1", "move 9");
+    act_settled(&mut t, "p1", "move 9");
     assert_eq!(eval_int(&t, "g.zone(\"attacks_discard\").len"), 1);
 }
 
@@ -158,7 +123,7 @@ fn few_cards_in_hand_means_a_surprise_attack() {
 #[test]
 fn enough_cards_in_hand_means_no_surprise_attack() {
     let mut t = table(1, "explore 9\nnoise 9 1\nnext noise 1\nnext bag adult");
-    act(&mut t, "p1", "move 9"); // 4 cards left; adult backs are 2-4
+    act_settled(&mut t, "p1", "move 9"); // 4 cards left; adult backs are 2-4
     assert_eq!(eval_int(&t, "g.zone(\"attacks_discard\").len"), 0);
 }
 
@@ -166,7 +131,7 @@ fn enough_cards_in_hand_means_no_surprise_attack() {
 #[test]
 fn blank_encounter_fills_the_corridors_with_noise() {
     let mut t = table(1, "explore 9\nnoise 9 1\nnext noise 1\nnext bag blank");
-    act(&mut t, "p1", "move 9");
+    act_settled(&mut t, "p1", "move 9");
     assert_eq!(intruders(&t, 9), "[]");
     assert_eq!(noise_count(&t, 9), 4);
     assert_eq!(bag_types(t.state(), "bag")["blank"], 1);
@@ -176,7 +141,7 @@ fn blank_encounter_fills_the_corridors_with_noise() {
 #[test]
 fn danger_draws_adjacent_intruders() {
     let mut t = table(1, "explore 9\nintruder adult 5\nnext noise 9");
-    act(&mut t, "p1", "move 9");
+    act_settled(&mut t, "p1", "move 9");
     assert_eq!(intruders(&t, 9), "[\"adult\"]");
     assert_eq!(intruders(&t, 5), "[]");
 }
@@ -188,7 +153,7 @@ fn danger_breaks_a_closed_door_instead() {
         1,
         "explore 9\nintruder adult 5\ndoor 9 2 closed\nnext noise 9",
     );
-    act(&mut t, "p1", "move 9");
+    act_settled(&mut t, "p1", "move 9");
     assert_eq!(intruders(&t, 5), "[\"adult\"]");
     assert_eq!(
         t.eval("g.graph(\"ship\").edge_value(exit_edge(g, room_id(9), 2), \"door\")"),
@@ -200,7 +165,7 @@ fn danger_breaks_a_closed_door_instead() {
 #[test]
 fn danger_without_intruders_puts_noise_everywhere() {
     let mut t = table(1, "explore 9\nnext noise 9");
-    act(&mut t, "p1", "move 9");
+    act_settled(&mut t, "p1", "move 9");
     assert_eq!(noise_count(&t, 9), 4);
     assert_eq!(eval_int(&t, "g.counter(\"noise_tech\")"), 1);
 }
@@ -209,7 +174,7 @@ fn danger_without_intruders_puts_noise_everywhere() {
 #[test]
 fn silence_does_nothing() {
     let mut t = table(1, "explore 9\nnext noise 10");
-    act(&mut t, "p1", "move 9");
+    act_settled(&mut t, "p1", "move 9");
     assert_eq!(noise_count(&t, 9), 0);
 }
 
@@ -217,7 +182,7 @@ fn silence_does_nothing() {
 #[test]
 fn slimed_character_hears_silence_as_danger() {
     let mut t = table(1, "explore 9\nslime p1\nnext noise 10");
-    act(&mut t, "p1", "move 9");
+    act_settled(&mut t, "p1", "move 9");
     assert_eq!(noise_count(&t, 9), 4);
 }
 
@@ -225,7 +190,7 @@ fn slimed_character_hears_silence_as_danger() {
 #[test]
 fn noise_on_a_technical_entrance_goes_to_the_technical_space() {
     let mut t = table(1, "explore 9\nnext noise 7"); // room 9's exit 4 is an entrance
-    act(&mut t, "p1", "move 9");
+    act_settled(&mut t, "p1", "move 9");
     assert_eq!(eval_int(&t, "g.counter(\"noise_tech\")"), 1);
     assert_eq!(t.eval("g.graph(\"ship\").edges_where(\"noise\", 1)"), "[]");
 }
@@ -235,7 +200,7 @@ fn noise_on_a_technical_entrance_goes_to_the_technical_space() {
 #[test]
 fn technical_noise_counts_at_every_entrance() {
     let mut t = table(1, "explore 9\nnoise 2 1\nnext noise 7\nnext bag larva");
-    act(&mut t, "p1", "move 9");
+    act_settled(&mut t, "p1", "move 9");
     assert_eq!(intruders(&t, 9), "[\"larva\"]");
     assert_eq!(eval_int(&t, "g.counter(\"noise_tech\")"), 0);
 }
@@ -244,7 +209,7 @@ fn technical_noise_counts_at_every_entrance() {
 #[test]
 fn entering_an_occupied_room_makes_no_noise_roll() {
     let mut t = table(2, "explore 9\np2 at 9\nnext noise 9");
-    act(&mut t, "p1", "move 9");
+    act_settled(&mut t, "p1", "move 9");
     assert_eq!(noise_count(&t, 9), 0);
 }
 
@@ -253,7 +218,7 @@ fn entering_an_occupied_room_makes_no_noise_roll() {
 fn exploring_turns_the_tile_and_token_up() {
     let mut t = table(1, "next noise 10");
     let before = eval_int(&t, "g.zone(\"used_tokens\").len");
-    act(&mut t, "p1", "move 17");
+    act_settled(&mut t, "p1", "move 17");
     assert_eq!(t.eval("g.graph(\"ship\").mark(room_id(17))"), "\"e\"");
     assert_eq!(eval_int(&t, "g.zone(\"used_tokens\").len"), before + 1);
     assert_ne!(t.eval("g.get(\"tile\")[room_id(17)]"), "()");
@@ -310,9 +275,9 @@ fn no_move_into_the_technical_corridors() {
 #[test]
 fn two_actions_then_the_next_seat() {
     let mut t = table(2, "explore 9\nexplore 17\nnext noise 10 10");
-    act(&mut t, "p1", "move 9");
+    act_settled(&mut t, "p1", "move 9");
     assert_eq!(t.deciding(), ["p1"]);
-    act(&mut t, "p1", "move 10");
+    act_settled(&mut t, "p1", "move 10");
     assert_eq!(t.deciding(), ["p2"]);
 }
 
@@ -320,7 +285,7 @@ fn two_actions_then_the_next_seat() {
 #[test]
 fn fire_wounds_at_the_end_of_a_turn() {
     let mut t = table(2, "fire 10");
-    act(&mut t, "p1", "pass");
+    act_settled(&mut t, "p1", "pass");
     assert_eq!(seat_counter(&t, "p1", "light"), 1);
     assert_eq!(seat_counter(&t, "p2", "light"), 0);
 }
@@ -329,7 +294,7 @@ fn fire_wounds_at_the_end_of_a_turn() {
 #[test]
 fn third_light_wound_becomes_serious() {
     let mut t = table(2, "fire 10\nlight p1 2");
-    act(&mut t, "p1", "pass");
+    act_settled(&mut t, "p1", "pass");
     assert_eq!(seat_counter(&t, "p1", "light"), 0);
     assert_eq!(eval_int(&t, "g.zone(\"wounds\", \"p1\").len"), 1);
 }
@@ -339,7 +304,7 @@ fn third_light_wound_becomes_serious() {
 #[test]
 fn a_fourth_wound_kills() {
     let mut t = table(1, "fire 10\nserious p1 3");
-    act(&mut t, "p1", "pass");
+    act_settled(&mut t, "p1", "pass");
     assert_eq!(seat_counter(&t, "p1", "dead"), 1);
     assert!(t.is_over());
     assert!(t.winners().is_empty());
@@ -362,7 +327,7 @@ fn passing_offers_discards() {
 #[test]
 fn the_game_ends_when_time_runs_out() {
     let mut t = table(1, "time 14");
-    act(&mut t, "p1", "pass");
+    act_settled(&mut t, "p1", "pass");
     assert!(t.is_over());
     assert!(t.winners().is_empty());
     assert_eq!(seat_counter(&t, "p1", "dead"), 1);
@@ -372,8 +337,8 @@ fn the_game_ends_when_time_runs_out() {
 #[test]
 fn a_new_round_draws_hands_back_to_five() {
     let mut t = table(1, "explore 9\nnext noise 10\nnext bag adult\nnext noise 10");
-    act(&mut t, "p1", "move 9");
-    act(&mut t, "p1", "pass");
+    act_settled(&mut t, "p1", "move 9");
+    act_settled(&mut t, "p1", "pass");
     assert_eq!(eval_int(&t, "g.counter(\"round\")"), 2);
     assert_eq!(eval_int(&t, "g.counter(\"time\")"), 2);
     assert_eq!(eval_int(&t, "g.zone(\"hand\", \"p1\").len"), 5);
@@ -381,7 +346,7 @@ fn a_new_round_draws_hands_back_to_five() {
 
 fn after_bag(token: &str, extra: &str) -> Table {
     let mut t = table(1, &format!("next bag {token}\n{extra}"));
-    act(&mut t, "p1", "pass");
+    act_settled(&mut t, "p1", "pass");
     t
 }
 

@@ -6,37 +6,14 @@
 use boardscript_tests::Table;
 
 mod nemesis_support;
-use nemesis_support::{eval_int, table};
-
-/// Plays `action`, then answers the cost questions (`pay ...`) with the first option.
-fn act(t: &mut Table, seat: &str, action: &str) {
-    t.play(seat, action);
-    loop {
-        let legal = t.legal(seat);
-        match legal.iter().find(|a| a.starts_with("pay ")) {
-            Some(a) => {
-                let a = a.clone();
-                t.play(seat, &a);
-            }
-            None => return,
-        }
-    }
-}
+use nemesis_support::{act, eval_int, seat_counter, table, zone_len};
 
 fn offers(t: &Table, seat: &str, action: &str) -> bool {
     t.legal(seat).iter().any(|a| a == action)
 }
 
-fn zone_len(t: &Table, zone: &str, seat: &str) -> i64 {
-    eval_int(t, &format!("g.zone(\"{zone}\", \"{seat}\").len"))
-}
-
-fn counter(t: &Table, seat: &str, name: &str) -> i64 {
-    eval_int(t, &format!("g.counter(\"{seat}\", \"{name}\")"))
-}
-
 fn room(t: &Table, seat: &str) -> i64 {
-    counter(t, seat, "room")
+    seat_counter(t, seat, "room")
 }
 
 /// A position where p1 plays `character` with exactly the cards of `kinds` in hand.
@@ -65,7 +42,7 @@ fn a_card_needs_its_printed_cost_in_other_cards() {
     // The card and the cost in the discard pile, then 1 card drawn.
     assert_eq!(zone_len(&t, "discard", "p1"), 2);
     assert_eq!(zone_len(&t, "hand", "p1"), 1);
-    assert_eq!(counter(&t, "p1", "acts"), 1);
+    assert_eq!(seat_counter(&t, "p1", "acts"), 1);
 }
 
 /// §6.3: contamination cards never pay a cost (rules §6.1).
@@ -117,7 +94,7 @@ fn rest_removes_clean_contamination_from_the_hand() {
     );
     act(&mut t, "p1", "play scout-rest");
     assert_eq!(zone_len(&t, "hand", "p1"), 0);
-    assert_eq!(counter(&t, "p1", "larva"), 0);
+    assert_eq!(seat_counter(&t, "p1", "larva"), 0);
     assert_eq!(eval_int(&t, "g.zone(\"box\").count(\"contamination\")"), 2);
 }
 
@@ -130,7 +107,7 @@ fn rest_keeps_an_infected_card_and_infects() {
     );
     act(&mut t, "p1", "play scout-rest");
     assert_eq!(zone_len(&t, "hand", "p1"), 1);
-    assert_eq!(counter(&t, "p1", "larva"), 1);
+    assert_eq!(seat_counter(&t, "p1", "larva"), 1);
 }
 
 /// Self-Diagnosis (cost 1): the discard pile's clean contamination cards leave the game.
@@ -590,7 +567,7 @@ fn technical_corridor_moves_then_passes() {
     assert!(offers(&t, "p1", "room 18") && !offers(&t, "p1", "room 9"));
     t.play("p1", "room 18");
     assert_eq!(room(&t, "p1"), 18);
-    assert_eq!(counter(&t, "p1", "passed"), 1);
+    assert_eq!(seat_counter(&t, "p1", "passed"), 1);
 }
 
 /// Pyrotechnics: an item held burns into a fire in your room; or the fire is put out.

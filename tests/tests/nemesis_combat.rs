@@ -7,22 +7,7 @@
 use boardscript_tests::Table;
 
 mod nemesis_support;
-use nemesis_support::{eval_int, table};
-
-/// Plays `action`, then answers the cost questions (`pay ...`) with the first option.
-fn act(t: &mut Table, seat: &str, action: &str) {
-    t.play(seat, action);
-    loop {
-        let legal = t.legal(seat);
-        match legal.iter().find(|a| a.starts_with("pay ")) {
-            Some(a) => {
-                let a = a.clone();
-                t.play(seat, &a);
-            }
-            None => return,
-        }
-    }
-}
+use nemesis_support::{act, eval_int, table};
 
 /// Room 5 explored, p1 there with an adult; every weapon of p1 emptied but `weapon`, which
 /// p1 holds with `ammo` (the starting weapon is dropped when `weapon` is a found one).

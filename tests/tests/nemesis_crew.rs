@@ -6,35 +6,7 @@
 use boardscript_tests::Table;
 
 mod nemesis_support;
-use nemesis_support::{eval_int, table, ID};
-
-/// Answers the questions that follow an action (which cards pay, `done` with the discards)
-/// with the first option.
-fn settle(t: &mut Table, seat: &str) {
-    loop {
-        let legal = t.legal(seat);
-        match legal.iter().find(|a| a.starts_with("pay ") || *a == "done") {
-            Some(a) => {
-                let a = a.clone();
-                t.play(seat, &a);
-            }
-            None => return,
-        }
-    }
-}
-
-fn act(t: &mut Table, seat: &str, action: &str) {
-    t.play(seat, action);
-    settle(t, seat);
-}
-
-fn counter(t: &Table, seat: &str, name: &str) -> i64 {
-    eval_int(t, &format!("g.counter(\"{seat}\", \"{name}\")"))
-}
-
-fn zone_len(t: &Table, zone: &str, seat: &str) -> i64 {
-    eval_int(t, &format!("g.zone(\"{zone}\", \"{seat}\").len"))
-}
+use nemesis_support::{act_settled, eval_int, seat_counter, settle, table, zone_len, ID};
 
 /// The contamination cards of `seat` in its discard pile.
 fn contamination_in_discard(t: &Table, seat: &str) -> i64 {
@@ -56,15 +28,15 @@ fn with_wound_kind(seats: usize, kind: &str, more: &str) -> Table {
 #[test]
 fn bleeding_wounds_on_pass() {
     let mut t = with_wound_kind(2, "bleeding", "");
-    act(&mut t, "p1", "pass");
-    assert_eq!(counter(&t, "p1", "light"), 1);
+    act_settled(&mut t, "p1", "pass");
+    assert_eq!(seat_counter(&t, "p1", "light"), 1);
 }
 
 /// Content §9 Crushed Ribs (body): the hand is drawn to 4 (a hand of 2 at the pass).
 #[test]
 fn body_wound_draws_to_four() {
     let mut t = with_wound_kind(1, "body", "hand p1 2\nnext noise 10 10");
-    act(&mut t, "p1", "pass");
+    act_settled(&mut t, "p1", "pass");
     assert_eq!(eval_int(&t, "g.counter(\"round\")"), 2);
     assert_eq!(zone_len(&t, "hand", "p1"), 4);
 }
@@ -94,8 +66,8 @@ fn arm_wound_leaves_one_hand_slot() {
 fn dressed_wounds_still_count_toward_death() {
     let mut t = table(1, "fire 10\nserious p1 3\ndress p1");
     assert_eq!(zone_len(&t, "dressed", "p1"), 3);
-    act(&mut t, "p1", "pass");
-    assert_eq!(counter(&t, "p1", "dead"), 1);
+    act_settled(&mut t, "p1", "pass");
+    assert_eq!(seat_counter(&t, "p1", "dead"), 1);
 }
 
 /// Option `serious_wounds = engine` (content §20.1): 4 arm, leg, body and bleeding cards and
@@ -127,8 +99,8 @@ fn scratch_wounds_and_contaminates() {
         "explore 9\nintruder adult 10\nnext attack attack-scratch-1\nhand p1 3",
     );
     let before = contamination_in_discard(&t, "p1");
-    act(&mut t, "p1", "move 9"); // a flee: the adult attacks first
-    assert_eq!(counter(&t, "p1", "light"), 1);
+    act_settled(&mut t, "p1", "move 9"); // a flee: the adult attacks first
+    assert_eq!(seat_counter(&t, "p1", "light"), 1);
     assert_eq!(contamination_in_discard(&t, "p1"), before + 1);
 }
 
@@ -139,8 +111,8 @@ fn bite_kills_with_two_serious_wounds() {
         1,
         "explore 9\nintruder adult 10\nnext attack attack-bite-1\nserious p1 2",
     );
-    act(&mut t, "p1", "move 9");
-    assert_eq!(counter(&t, "p1", "dead"), 1);
+    act_settled(&mut t, "p1", "move 9");
+    assert_eq!(seat_counter(&t, "p1", "dead"), 1);
 }
 
 /// A card without the attacker's symbol misses (Tail Strike is the queen's).
@@ -150,8 +122,8 @@ fn an_attack_without_the_symbol_misses() {
         1,
         "explore 9\nintruder adult 10\nnext attack attack-tail-1\nnext noise 10",
     );
-    act(&mut t, "p1", "move 9");
-    assert_eq!(counter(&t, "p1", "light"), 0);
+    act_settled(&mut t, "p1", "move 9");
+    assert_eq!(seat_counter(&t, "p1", "light"), 0);
     assert_eq!(zone_len(&t, "wounds", "p1"), 0);
 }
 
@@ -162,7 +134,7 @@ fn transformation_turns_a_creeper_into_a_breeder() {
         1,
         "explore 9\nintruder creeper 10\ninjuries 10 1\nnext attack attack-transformation-1\nnext noise 10",
     );
-    act(&mut t, "p1", "move 9");
+    act_settled(&mut t, "p1", "move 9");
     let room = t.eval("g.zone(`room/${room_id(10)}`).names()");
     assert!(
         room.contains("breeder") && !room.contains("creeper"),
@@ -179,11 +151,11 @@ fn summoning_brings_an_encounter_without_surprise() {
         1,
         "explore 9\nintruder creeper 10\nnext attack attack-summoning\nnext bag adult\nhand p1 1\nnext noise 10",
     );
-    act(&mut t, "p1", "move 9");
+    act_settled(&mut t, "p1", "move 9");
     let room = t.eval("g.zone(`room/${room_id(10)}`).names()");
     assert!(room.contains("adult"), "{room}");
     assert_eq!(zone_len(&t, "wounds", "p1"), 0);
-    assert_eq!(counter(&t, "p1", "light"), 0);
+    assert_eq!(seat_counter(&t, "p1", "light"), 0);
 }
 
 /// §8.7 Larva attack: the larva goes on the character board and the target takes 1
@@ -195,8 +167,8 @@ fn larva_attack_infests_and_contaminates() {
         "explore 9\nintruder larva 10\nintruder larva 10\nnext noise 10",
     );
     let before = contamination_in_discard(&t, "p1");
-    act(&mut t, "p1", "move 9");
-    assert_eq!(counter(&t, "p1", "larva"), 1);
+    act_settled(&mut t, "p1", "move 9");
+    assert_eq!(seat_counter(&t, "p1", "larva"), 1);
     assert_eq!(contamination_in_discard(&t, "p1"), before + 2);
     assert_eq!(eval_int(&t, "g.zone(`room/${room_id(10)}`).len"), 0);
 }
@@ -211,15 +183,15 @@ fn infection_rule_larva_then_death() {
         1,
         "contamination p1 discard infected\ncontamination p1 discard clean\nscan p1",
     );
-    assert_eq!(counter(&t, "p1", "larva"), 1);
+    assert_eq!(seat_counter(&t, "p1", "larva"), 1);
     assert_eq!(contamination_in_discard(&t, "p1"), 1);
     let t = table(2, "contamination p1 discard infected\nscan p1\nscan p1");
-    assert_eq!(counter(&t, "p1", "dead"), 1);
+    assert_eq!(seat_counter(&t, "p1", "dead"), 1);
     assert!(t
         .eval("g.zone(`room/${room_id(10)}`).names()")
         .contains("creeper"));
     let t = table(1, "contamination p1 discard clean\nscan p1");
-    assert_eq!(counter(&t, "p1", "larva"), 0);
+    assert_eq!(seat_counter(&t, "p1", "larva"), 0);
     assert_eq!(contamination_in_discard(&t, "p1"), 0);
 }
 
@@ -246,17 +218,17 @@ fn infected_cards_option_sets_the_count() {
 #[test]
 fn the_jump_spares_only_the_hibernating() {
     let mut t = table(2, "time 14\nout p2 1");
-    act(&mut t, "p1", "pass");
+    act_settled(&mut t, "p1", "pass");
     assert!(t.is_over());
     assert_eq!(t.winners(), ["p2"]);
-    assert_eq!(counter(&t, "p1", "dead"), 1);
+    assert_eq!(seat_counter(&t, "p1", "dead"), 1);
 }
 
 /// §15.2 item 3: when the last character aboard leaves, the ship jumps at once.
 #[test]
 fn the_last_character_gone_ends_the_game() {
     let mut t = table(2, "fire 10\nserious p1 3\nout p2 1");
-    act(&mut t, "p1", "pass");
+    act_settled(&mut t, "p1", "pass");
     assert!(t.is_over());
     assert_eq!(t.winners(), ["p2"]);
 }
@@ -290,7 +262,7 @@ fn out_of_creepers_the_current_player_chooses_one() {
         "explore 9\nintruder creeper 1\nintruder creeper 2\nintruder creeper 3\n\
          noise 9 1\nnext noise 1\nnext bag creeper",
     );
-    act(&mut t, "p1", "move 9");
+    act_settled(&mut t, "p1", "move 9");
     let legal = t.legal("p1");
     assert_eq!(legal.len(), 3, "{legal:?}");
     assert!(legal.iter().all(|a| a.starts_with("take creeper-")));
@@ -374,7 +346,7 @@ fn thirty_noise_markers_at_most() {
         1,
         &pos.replace("next noise 10", &format!("next noise {face}")),
     );
-    act(&mut t, "p1", "move 9");
+    act_settled(&mut t, "p1", "move 9");
     assert_eq!(noise_markers_out(&t), 30);
     let here = format!("has_noise(g, exit_edge(g, room_id(9), {}))", quiet[0]);
     assert_eq!(t.eval(&here), "true");
@@ -386,7 +358,7 @@ fn thirty_noise_markers_at_most() {
         .option("noise_shortage", "none")
         .position(&pos.replace("next noise 10", &format!("next noise {face}")))
         .start();
-    act(&mut t, "p1", "move 9");
+    act_settled(&mut t, "p1", "move 9");
     assert_eq!(noise_markers_out(&t), 30);
     assert_eq!(t.eval(&here), "false");
 }
@@ -417,7 +389,7 @@ fn jump_ends_phase_option() {
     let bag = |t: &Table| eval_int(t, "g.bag(\"bag\").len");
     let mut t = table(1, "time 14\nnext bag blank");
     let before = bag(&t);
-    act(&mut t, "p1", "pass");
+    act_settled(&mut t, "p1", "pass");
     assert!(t.is_over());
     assert_eq!(bag(&t), before);
     let mut t = Table::new(ID)
@@ -427,7 +399,7 @@ fn jump_ends_phase_option() {
         .option("jump_ends_phase", "false")
         .position("time 14\nnext bag blank")
         .start();
-    act(&mut t, "p1", "pass");
+    act_settled(&mut t, "p1", "pass");
     assert!(t.is_over());
     assert_eq!(bag(&t), before + 1);
     assert_eq!(eval_int(&t, "g.counter(\"p1\", \"dead\")"), 1);

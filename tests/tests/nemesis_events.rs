@@ -6,24 +6,9 @@
 use boardscript_tests::Table;
 
 mod nemesis_support;
-use nemesis_support::{eval_int, table, ID};
+use nemesis_support::{eval_int, intruders, noisy, seat_counter, settle, table, ID};
 
 // ---------------------------------------------------------------- Helpers
-
-/// Answers the questions that follow an action (cost cards, `done` with the discards) with
-/// the first option, until the seat faces a new choice of action.
-fn settle(t: &mut Table, seat: &str) {
-    loop {
-        let legal = t.legal(seat);
-        match legal.iter().find(|a| a.starts_with("pay ") || *a == "done") {
-            Some(a) => {
-                let a = a.clone();
-                t.play(seat, &a);
-            }
-            None => return,
-        }
-    }
-}
 
 /// A game of `seats` from `position`, every seat passing so that the event phase runs.
 fn after_event(seats: usize, position: &str) -> Table {
@@ -40,19 +25,9 @@ fn event(card: &str, extra: &str) -> Table {
     after_event(1, &format!("next event {card}\nnext bag blank\n{extra}"))
 }
 
-fn intruders(t: &Table, room: i64) -> String {
-    t.eval(&format!("g.zone(`room/${{room_id({room})}}`).names()"))
-}
-
 /// A counter of a room: `fire`, `malf`, `items`.
 fn room_counter(t: &Table, kind: &str, room: i64) -> i64 {
     eval_int(t, &format!("g.counter(`{kind}/${{room_id({room})}}`)"))
-}
-
-fn noisy(t: &Table, room: i64, exit: i64) -> bool {
-    t.eval(&format!(
-        "has_noise(g, exit_edge(g, room_id({room}), {exit}))"
-    )) == "true"
 }
 
 fn door(t: &Table, room: i64, exit: i64) -> i64 {
@@ -79,10 +54,6 @@ fn event_zone(t: &Table, id: &str) -> String {
     ))
     .trim_matches('"')
     .to_string()
-}
-
-fn seat_counter(t: &Table, seat: &str, name: &str) -> i64 {
-    eval_int(t, &format!("g.counter(\"{seat}\", \"{name}\")"))
 }
 
 // ---------------------------------------------------------------- §5.2 step 7a Movement

@@ -5,22 +5,7 @@
 use boardscript_tests::Table;
 
 mod nemesis_support;
-use nemesis_support::{eval_int, table, ID};
-
-/// Plays `action`, then answers the cost questions (`pay ...`) with the first option.
-fn act(t: &mut Table, seat: &str, action: &str) {
-    t.play(seat, action);
-    loop {
-        let legal = t.legal(seat);
-        match legal.iter().find(|a| a.starts_with("pay ")) {
-            Some(a) => {
-                let a = a.clone();
-                t.play(seat, &a);
-            }
-            None => return,
-        }
-    }
-}
+use nemesis_support::{act, eval_int, table, ID};
 
 /// The one option starting with `prefix` (`keep red-grenade`).
 fn option(t: &Table, seat: &str, prefix: &str) -> String {

@@ -8,22 +8,7 @@ use boardscript_interpreter::State;
 use boardscript_tests::Table;
 
 mod nemesis_support;
-use nemesis_support::{eval_int, table};
-
-/// Plays `action`, then answers the cost questions (`pay ...`) with the first option.
-fn act(t: &mut Table, seat: &str, action: &str) {
-    t.play(seat, action);
-    loop {
-        let legal = t.legal(seat);
-        match legal.iter().find(|a| a.starts_with("pay ")) {
-            Some(a) => {
-                let a = a.clone();
-                t.play(seat, &a);
-            }
-            None => return,
-        }
-    }
-}
+use nemesis_support::{act, eval_int, seat_counter, table};
 
 fn has(t: &Table, seat: &str, action: &str) -> bool {
     t.legal(seat).iter().any(|a| a == action)
@@ -31,10 +16,6 @@ fn has(t: &Table, seat: &str, action: &str) -> bool {
 
 fn counter(t: &Table, name: &str) -> i64 {
     eval_int(t, &format!("g.counter(\"{name}\")"))
-}
-
-fn seat_counter(t: &Table, seat: &str, name: &str) -> i64 {
-    eval_int(t, &format!("g.counter(\"{seat}\", \"{name}\")"))
 }
 
 fn room_counter(t: &Table, what: &str, room: i64) -> i64 {

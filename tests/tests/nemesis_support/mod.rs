@@ -1,4 +1,6 @@
-//! What the Nemesis test files share: a game set up for a scenario, and reading a number.
+//! What the Nemesis test files share: a game set up for a scenario, playing an action with
+//! its follow-up questions answered, and reading the state. Each test binary uses a part.
+#![allow(dead_code)]
 
 use boardscript_tests::Table;
 
@@ -17,4 +19,60 @@ pub fn table(seats: usize, position: &str) -> Table {
 pub fn eval_int(t: &Table, expr: &str) -> i64 {
     let v = t.eval(expr);
     v.parse().unwrap_or_else(|_| panic!("{expr} gave {v}"))
+}
+
+/// Answers the questions that follow an action with their first option: which cards pay a
+/// cost (`pay ...`) and, with `done_too`, the discards on passing (`done`), until the seat
+/// faces a choice of another kind.
+fn answer_first(t: &mut Table, seat: &str, done_too: bool) {
+    loop {
+        let legal = t.legal(seat);
+        let next = legal
+            .iter()
+            .find(|a| a.starts_with("pay ") || (done_too && *a == "done"));
+        match next {
+            Some(a) => {
+                let a = a.clone();
+                t.play(seat, &a);
+            }
+            None => return,
+        }
+    }
+}
+
+/// Plays `action`, then pays its cost with the first cards offered.
+pub fn act(t: &mut Table, seat: &str, action: &str) {
+    t.play(seat, action);
+    answer_first(t, seat, false);
+}
+
+/// Answers the cost and pass-discard questions waiting for `seat` with their first option.
+pub fn settle(t: &mut Table, seat: &str) {
+    answer_first(t, seat, true);
+}
+
+/// Plays `action`, then `settle`s.
+pub fn act_settled(t: &mut Table, seat: &str, action: &str) {
+    t.play(seat, action);
+    settle(t, seat);
+}
+
+pub fn seat_counter(t: &Table, seat: &str, name: &str) -> i64 {
+    eval_int(t, &format!("g.counter(\"{seat}\", \"{name}\")"))
+}
+
+pub fn zone_len(t: &Table, zone: &str, seat: &str) -> i64 {
+    eval_int(t, &format!("g.zone(\"{zone}\", \"{seat}\").len"))
+}
+
+/// The Intruder miniatures in room `room` (by number), as a Rhai array of names.
+pub fn intruders(t: &Table, room: i64) -> String {
+    t.eval(&format!("g.zone(`room/${{room_id({room})}}`).names()"))
+}
+
+/// Whether corridor `exit` of room `room` holds noise (the technical space for an entrance).
+pub fn noisy(t: &Table, room: i64, exit: i64) -> bool {
+    t.eval(&format!(
+        "has_noise(g, exit_edge(g, room_id({room}), {exit}))"
+    )) == "true"
 }
