@@ -302,6 +302,43 @@ fn methods_on_fields_of_a_data_constant_work() {
     );
 }
 
+/// `freeze` turns a table a script builds into data: read like a data file's (a pointer copy
+/// in a constant), refused to write, and refused for what data cannot hold or nests too deep.
+#[test]
+fn freeze_makes_a_script_table_read_only_data() {
+    let root = tempfile::tempdir().unwrap();
+    let body = r#"
+        let refused = [];
+        try { BY_NAME["fire"] = 9; } catch (e) { if e.contains("read-only") { refused.push("write"); } }
+        try { freeze(#{ f: Fn("setup") }); } catch (e) { if e.contains("`freeze` takes") { refused.push("fnptr"); } }
+        let deep = 1; for i in 0..40 { deep = [deep]; }
+        try { freeze(deep); } catch (e) { if e.contains("nested") { refused.push("deep"); } }
+        [`fog ${BY_NAME["fog"]}`, `len ${BY_NAME.len()}`, `${"flood" in BY_NAME}`, `${NAMES[1]}`,
+         `${freeze(7)}`, `refused ${refused.len()} ${refused.contains("write")} ${refused.contains("fnptr")} ${refused.contains("deep")}`]
+    "#;
+    let consts = "fn by_name(rows) { let m = #{}; for r in rows { m[r.name] = if \"copies\" in r { r.copies } else { 1 }; } m }\n\
+                  const BY_NAME = freeze(by_name(data(\"deck\").card));\n\
+                  const NAMES = freeze([\"a\", \"b\"]);";
+    let dir = game(
+        root.path(),
+        "g",
+        "[data]\ndeck = \"data/deck.toml\"\n",
+        &rules(consts, body),
+        &[("data/deck.toml", DECK)],
+    );
+    assert_eq!(
+        legal(&Game::load(&dir, "g").unwrap()),
+        [
+            "fog 3",
+            "len 3",
+            "true",
+            "b",
+            "7",
+            "refused 3 true true true"
+        ]
+    );
+}
+
 /// The data is read with the source: a file edited after reading changes no compiled game,
 /// and the state carries none of it.
 #[test]

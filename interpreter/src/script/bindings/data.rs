@@ -6,6 +6,7 @@
 //! a literal into every function) and `CARDS[i].name` in hot code read one field, not the
 //! whole deck. Handles index like maps and arrays (`[i]`, `["k"]`, `.k`, `len`, `keys`, `in`,
 //! `for`), and nothing writes through them: `.copy()` gives a plain map or array to change.
+//! `freeze(value)` makes such a handle of a map or array a script built (a constant table).
 //! Numbers, strings and booleans come out as plain values. States and saves never hold the
 //! data.
 
@@ -40,6 +41,46 @@ impl Data {
                     .collect(),
             )),
         }
+    }
+
+    /// A script's value made data (`freeze`): maps, arrays, whole numbers, strings and
+    /// booleans, `depth` levels down at most; a data handle stays as it is.
+    fn from_script(v: &Dynamic, depth: usize) -> Result<Data, String> {
+        if depth > MAX_FREEZE_DEPTH {
+            return Err(format!(
+                "`freeze`: a value nested more than {MAX_FREEZE_DEPTH} levels deep"
+            ));
+        }
+        if v.is::<Data>() {
+            return Ok(v.clone().cast::<Data>());
+        }
+        if let Ok(b) = v.as_bool() {
+            return Ok(Data::Bool(b));
+        }
+        if let Ok(i) = v.as_int() {
+            return Ok(Data::Int(i));
+        }
+        if let Ok(s) = v.as_immutable_string_ref() {
+            return Ok(Data::Str(s.as_str().into()));
+        }
+        if let Some(items) = v.read_lock::<Array>() {
+            let list: Result<Vec<Data>, String> = items
+                .iter()
+                .map(|x| Data::from_script(x, depth + 1))
+                .collect();
+            return Ok(Data::List(list?.into()));
+        }
+        if let Some(map) = v.read_lock::<Map>() {
+            let mut table = BTreeMap::new();
+            for (k, x) in map.iter() {
+                table.insert(k.to_string(), Data::from_script(x, depth + 1)?);
+            }
+            return Ok(Data::Table(Arc::new(table)));
+        }
+        Err(format!(
+            "`freeze` takes maps, arrays, whole numbers, strings and booleans, not `{}`",
+            v.type_name()
+        ))
     }
 
     /// What a script reads: a scalar as a plain value, a table or array as a handle.
@@ -162,6 +203,10 @@ impl IntoIterator for Data {
 /// every game compiled from it (threads included): nothing ever writes to it.
 pub type DataSet = Arc<BTreeMap<String, Data>>;
 
+/// The deepest value `freeze` takes (as data files, bounded so a cyclic or hostile value
+/// cannot exhaust the stack).
+const MAX_FREEZE_DEPTH: usize = 32;
+
 /// The most keys a path may give after the name (`data(name, k1, ..., k6)`).
 const MAX_PATH: usize = 6;
 
@@ -254,6 +299,13 @@ pub fn register(engine: &mut Engine, data: DataSet) {
             _ => false,
         }),
         _ => false,
+    });
+    // `const ROOMS = freeze(rooms_by_id());`: a table a script builds once, read as data (a
+    // pointer copy) where a plain map or array constant is copied whole at every use.
+    engine.register_fn("freeze", |v: Dynamic| -> Fallible<Dynamic> {
+        Data::from_script(&v, 0)
+            .map(|d| d.to_script())
+            .or_else(fail)
     });
     engine.register_fn("to_string", |d: Data| d.copy().to_string());
     engine.register_fn("to_debug", |d: Data| format!("{:?}", d.copy()));
