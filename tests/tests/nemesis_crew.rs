@@ -460,3 +460,30 @@ fn a_scan_shows_the_mark_to_the_scanner_only() {
     assert_eq!(marks(Some(1)), 0);
     assert_eq!(marks(None), 0);
 }
+
+/// The Soldier's Combat Armor (content §14.2, passive by content §20.2): the first attack
+/// effect on its holder is ignored and the armour is discarded; the next one applies.
+#[test]
+fn combat_armor_takes_the_first_blow() {
+    let mut t = table(
+        1,
+        "character p1 soldier\nexplore 9\nintruder adult 10\nactivated p1 soldier-armor\n\
+         next attack attack-bite-1\nnext noise 10",
+    );
+    assert_eq!(
+        t.eval("held(g, \"p1\").some(|c| c.name == \"soldier-armor\")"),
+        "true"
+    );
+    act_settled(&mut t, "p1", "move 9");
+    assert_eq!(zone_len(&t, "wounds", "p1"), 0);
+    assert_eq!(
+        t.eval("held(g, \"p1\").some(|c| c.name == \"soldier-armor\")"),
+        "false"
+    );
+    let mut t = table(
+        1,
+        "character p1 soldier\nexplore 9\nintruder adult 10\nnext attack attack-bite-1\nnext noise 10",
+    );
+    act_settled(&mut t, "p1", "move 9");
+    assert_eq!(zone_len(&t, "wounds", "p1"), 1);
+}
