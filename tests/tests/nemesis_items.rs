@@ -770,3 +770,33 @@ fn crafting_asks_which_card_pays_an_icon() {
     assert!(names(&t, "inventory", "p1").contains("blue-molotov"));
     assert!(!names(&t, "inventory", "p1").contains("yellow-chemicals"));
 }
+
+/// Content §15 Self-Destruct Key: in a room with a computer, the Generator's start (or
+/// cancel), with its rules.
+#[test]
+fn self_destruct_key_starts_the_sequence_from_a_computer() {
+    let mut t = table(1, "p1 at 1\ngive p1 self-destruct-key");
+    act(&mut t, "p1", "use red-self-destruct-key-1");
+    assert_eq!(eval_int(&t, "g.counter(\"destruct\")"), 1);
+    let t = table(1, "tile 5 armory\np1 at 5\ngive p1 self-destruct-key");
+    assert!(!t
+        .legal("p1")
+        .iter()
+        .any(|a| a.contains("self-destruct-key") && a.starts_with("use")));
+}
+
+/// Content §15 Pod Override Key: in an Evacuation Section, open or close one of its pods.
+#[test]
+fn pod_override_key_opens_a_pod_of_this_section() {
+    let mut t = table(
+        1,
+        "tile 5 evacuation-section-a\np1 at 5\npods 1 2\ngive p1 pod-override-key",
+    );
+    act(&mut t, "p1", "use red-pod-override-key-1");
+    assert_eq!(eval_int(&t, "g.counter(\"pod_open/1\")"), 1);
+    assert_eq!(
+        eval_int(&t, "g.counter(\"pod_open/2\")"),
+        0,
+        "pod 2 is in section B"
+    );
+}
