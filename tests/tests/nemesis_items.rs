@@ -800,3 +800,16 @@ fn pod_override_key_opens_a_pod_of_this_section() {
         "pod 2 is in section B"
     );
 }
+
+/// Content §14.2 the Pilot's Jump Override: in the Cockpit, the time marker moves 1 space as
+/// in event step 4, and on the last space the ship jumps at once.
+#[test]
+fn jump_override_moves_time_and_can_make_the_jump() {
+    let pos = "character p1 pilot\np1 at 1\nactivated p1 pilot-jump-override";
+    let mut t = table(1, pos);
+    act(&mut t, "p1", "use pilot-jump-override");
+    assert_eq!(eval_int(&t, "g.counter(\"time\")"), 2);
+    let mut t = table(1, &format!("{pos}\ntime 14"));
+    act(&mut t, "p1", "use pilot-jump-override");
+    assert!(t.is_over());
+}
