@@ -813,3 +813,24 @@ fn jump_override_moves_time_and_can_make_the_jump() {
     act(&mut t, "p1", "use pilot-jump-override");
     assert!(t.is_over());
 }
+
+/// Content §14.2 the Captain's Log Key: in a room with a computer, a secret look at one
+/// objective card of another player: shown to the Captain's player only.
+#[test]
+fn log_key_shows_one_objective_to_its_user_only() {
+    let mut t = table(
+        2,
+        "character p1 captain\np1 at 1\nactivated p1 captain-log-key",
+    );
+    act(&mut t, "p1", "use captain-log-key");
+    let known = |seat: &str| {
+        eval_int(
+            &t,
+            &format!(
+                "let n = 0; for c in g.zone(\"objectives\", \"p2\").cards() {{ if g.card_known_by(c).contains(\"{seat}\") {{ n += 1; }} }} n"
+            ),
+        )
+    };
+    assert_eq!(known("p1"), 1);
+    assert_eq!(known("p2"), 0, "revealed to the Log Key's user only");
+}
