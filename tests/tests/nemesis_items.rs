@@ -834,3 +834,15 @@ fn log_key_shows_one_objective_to_its_user_only() {
     assert_eq!(known("p1"), 1);
     assert_eq!(known("p2"), 0, "revealed to the Log Key's user only");
 }
+
+/// Content §14.2 the Scientist's Laboratory Kit: with a carcass on the floor of any room, the
+/// carcass slot's weakness turns face up, as the Laboratory does.
+#[test]
+fn lab_kit_analyses_an_object_anywhere() {
+    let pos = "character p1 scientist\ntile 5 armory\np1 at 5\nactivated p1 scientist-lab-kit";
+    let t = table(1, pos);
+    assert!(!t.legal("p1").contains(&"use scientist-lab-kit".to_string()));
+    let mut t = table(1, &format!("{pos}\nfloor 5 carcass 1"));
+    act(&mut t, "p1", "use scientist-lab-kit");
+    assert_eq!(eval_int(&t, "g.counter(\"weakness/carcass\")"), 1);
+}
