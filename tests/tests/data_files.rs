@@ -39,6 +39,18 @@ fn game(root: &Path, id: &str, manifest: &str, rules: &str, files: &[(&str, &str
     dir
 }
 
+/// Game `g` under `root` reading `data/deck.toml` (DECK) as `deck`, with `consts` before the
+/// protocol and `legal` as its legal actions (see `rules`).
+fn deck_game(root: &Path, consts: &str, legal: &str) -> PathBuf {
+    game(
+        root,
+        "g",
+        "[data]\ndeck = \"data/deck.toml\"\n",
+        &rules(consts, legal),
+        &[("data/deck.toml", DECK)],
+    )
+}
+
 fn legal(game: &Game) -> Vec<String> {
     let state = game.start(&Setup::default()).unwrap();
     let actions = game.legal_actions(&state, 0).unwrap();
@@ -78,16 +90,8 @@ fn deck_error(entry: &str, deck_text: &str) -> String {
 #[test]
 fn a_row_is_read_from_a_constant_and_from_a_function() {
     let root = tempfile::tempdir().unwrap();
-    let dir = game(
-        root.path(),
-        "g",
-        "[data]\ndeck = \"data/deck.toml\"\n",
-        &rules(
-            "const CARDS = data(\"deck\").card;\nconst SECOND = data(\"deck\", \"card\", 1).name;",
-            "[CARDS[0].name, SECOND, data(\"deck\", \"card\", 2, \"tags\", 1), `${data_len(\"deck\", \"card\")}`]",
-        ),
-        &[("data/deck.toml", DECK)],
-    );
+    let dir = deck_game(root.path(), "const CARDS = data(\"deck\").card;\nconst SECOND = data(\"deck\", \"card\", 1).name;",
+            "[CARDS[0].name, SECOND, data(\"deck\", \"card\", 2, \"tags\", 1), `${data_len(\"deck\", \"card\")}`]");
     let game = Game::load(&dir, "g").unwrap();
     assert_eq!(legal(&game), ["fire", "flood", "grey", "3"]);
 }
@@ -253,13 +257,7 @@ fn a_script_mutating_its_copy_changes_nothing_another_call_reads() {
         let all = seen + [CARDS[0].name, data("deck", "card", 0).name, data("deck", "card", 2, "tags", 0), CARDS.len(), refused, copied_row.name];
         let line = ""; for x in all { line += `${x} `; } line.trim(); [line]
     "#;
-    let dir = game(
-        root.path(),
-        "g",
-        "[data]\ndeck = \"data/deck.toml\"\n",
-        &rules("const CARDS = data(\"deck\").card;", body),
-        &[("data/deck.toml", DECK)],
-    );
+    let dir = deck_game(root.path(), "const CARDS = data(\"deck\").card;", body);
     let game = Game::load(&dir, "g").unwrap();
     let state = game.start(&Setup::default()).unwrap();
     let fresh = ["fire fire fire fire fire wet 3 6 mine"];
@@ -289,13 +287,7 @@ fn methods_on_fields_of_a_data_constant_work() {
         [CARDS[0].copies.to_string(), `${CARDS[0].name.len()}`, `${CARDS[2].tags[1].contains("r")}`,
          `copies ${CARDS[0].copies}`, `refused ${refused}`]
     "#;
-    let dir = game(
-        root.path(),
-        "g",
-        "[data]\ndeck = \"data/deck.toml\"\n",
-        &rules("const CARDS = data(\"deck\").card;", body),
-        &[("data/deck.toml", DECK)],
-    );
+    let dir = deck_game(root.path(), "const CARDS = data(\"deck\").card;", body);
     assert_eq!(
         legal(&Game::load(&dir, "g").unwrap()),
         ["2", "4", "true", "copies 2", "refused 1"]
@@ -319,13 +311,7 @@ fn freeze_makes_a_script_table_read_only_data() {
     let consts = "fn by_name(rows) { let m = #{}; for r in rows { m[r.name] = if \"copies\" in r { r.copies } else { 1 }; } m }\n\
                   const BY_NAME = freeze(by_name(data(\"deck\").card));\n\
                   const NAMES = freeze([\"a\", \"b\"]);";
-    let dir = game(
-        root.path(),
-        "g",
-        "[data]\ndeck = \"data/deck.toml\"\n",
-        &rules(consts, body),
-        &[("data/deck.toml", DECK)],
-    );
+    let dir = deck_game(root.path(), consts, body);
     assert_eq!(
         legal(&Game::load(&dir, "g").unwrap()),
         [
@@ -344,13 +330,7 @@ fn freeze_makes_a_script_table_read_only_data() {
 #[test]
 fn a_game_source_keeps_the_data_it_read_and_states_do_not_carry_it() {
     let root = tempfile::tempdir().unwrap();
-    let dir = game(
-        root.path(),
-        "g",
-        "[data]\ndeck = \"data/deck.toml\"\n",
-        &rules("", "[data(\"deck\", \"card\", 0).name]"),
-        &[("data/deck.toml", DECK)],
-    );
+    let dir = deck_game(root.path(), "", "[data(\"deck\", \"card\", 0).name]");
     let source = GameSource::read(&dir, "g").unwrap();
     std::fs::write(dir.join("data/deck.toml"), "[[card]]\nname = \"edited\"\n").unwrap();
     let game = std::thread::spawn(move || legal(&source.compile().unwrap()))
@@ -376,13 +356,7 @@ fn data_reads_like_maps_and_arrays() {
         let kinds = CARDS.copy().filter(|c| "copies" in c && c.copies == 2).len();
         [names, `${wet} ${keyed} ${fog.keys().len()} ${kinds} ${type_of(CARDS)} ${fog.tags.len()}`]
     "#;
-    let dir = game(
-        root.path(),
-        "g",
-        "[data]\ndeck = \"data/deck.toml\"\n",
-        &rules("const CARDS = data(\"deck\", \"card\");", body),
-        &[("data/deck.toml", DECK)],
-    );
+    let dir = deck_game(root.path(), "const CARDS = data(\"deck\", \"card\");", body);
     let game = Game::load(&dir, "g").unwrap();
     assert_eq!(legal(&game), ["firefloodfog", "true true 3 1 data 2"]);
 }

@@ -6,7 +6,7 @@
 use boardscript_tests::Table;
 
 mod nemesis_support;
-use nemesis_support::{act_settled, eval_int, seat_counter, settle, table, zone_len, ID};
+use nemesis_support::{act_settled, eval_int, seat_counter, settle, table, table_with, zone_len};
 
 /// The contamination cards of `seat` in its discard pile.
 fn contamination_in_discard(t: &Table, seat: &str) -> i64 {
@@ -74,11 +74,7 @@ fn dressed_wounds_still_count_toward_death() {
 /// no hand wound.
 #[test]
 fn engine_wound_deck_has_four_of_four_kinds() {
-    let t = Table::new(ID)
-        .seats(1)
-        .option("draft", "random")
-        .option("serious_wounds", "engine")
-        .start();
+    let t = table_with(1, &[("serious_wounds", "engine")], "");
     for kind in ["arm", "leg", "body", "bleeding"] {
         let n = eval_int(
             &t,
@@ -199,11 +195,7 @@ fn infection_rule_larva_then_death() {
 #[test]
 fn infected_cards_option_sets_the_count() {
     for n in [0, 7, 27] {
-        let t = Table::new(ID)
-            .seats(1)
-            .option("draft", "random")
-            .option("infected_cards", &n.to_string())
-            .start();
+        let t = table_with(1, &[("infected_cards", &n.to_string())], "");
         let got = eval_int(
             &t,
             "g.zone(\"contamination\").cards().filter(|c| c.infected).len()",
@@ -241,12 +233,11 @@ fn token_back_options() {
     let t = table(1, "");
     assert_eq!(eval_int(&t, "token_back(g, \"token-adult-05\")"), 3);
     assert_eq!(eval_int(&t, "token_back(g, \"token-breeder-2\")"), 4);
-    let t = Table::new(ID)
-        .seats(1)
-        .option("draft", "random")
-        .option("adult_backs", "engine")
-        .option("breeder_backs", "3-3")
-        .start();
+    let t = table_with(
+        1,
+        &[("adult_backs", "engine"), ("breeder_backs", "3-3")],
+        "",
+    );
     assert_eq!(eval_int(&t, "token_back(g, \"token-adult-05\")"), 1);
     assert_eq!(eval_int(&t, "token_back(g, \"token-breeder-2\")"), 3);
 }
@@ -351,13 +342,11 @@ fn thirty_noise_markers_at_most() {
     let here = format!("has_noise(g, exit_edge(g, room_id(9), {}))", quiet[0]);
     assert_eq!(t.eval(&here), "true");
 
-    let mut t = Table::new(ID)
-        .seats(1)
-        .seed(1)
-        .option("draft", "random")
-        .option("noise_shortage", "none")
-        .position(&pos.replace("next noise 10", &format!("next noise {face}")))
-        .start();
+    let mut t = table_with(
+        1,
+        &[("noise_shortage", "none")],
+        &pos.replace("next noise 10", &format!("next noise {face}")),
+    );
     act_settled(&mut t, "p1", "move 9");
     assert_eq!(noise_markers_out(&t), 30);
     assert_eq!(t.eval(&here), "false");
@@ -368,13 +357,7 @@ fn thirty_noise_markers_at_most() {
 #[test]
 fn room_colours_option_paints_the_command_center() {
     let colour = |value: &str| {
-        let t = Table::new(ID)
-            .seats(1)
-            .seed(1)
-            .option("draft", "random")
-            .option("room_colours", value)
-            .position("tile 9 command-center")
-            .start();
+        let t = table_with(1, &[("room_colours", value)], "tile 9 command-center");
         t.eval("room_colour(g, room_id(9))")
     };
     assert_eq!(colour("kb"), "\"red\"");
@@ -392,13 +375,11 @@ fn jump_ends_phase_option() {
     act_settled(&mut t, "p1", "pass");
     assert!(t.is_over());
     assert_eq!(bag(&t), before);
-    let mut t = Table::new(ID)
-        .seats(1)
-        .seed(1)
-        .option("draft", "random")
-        .option("jump_ends_phase", "false")
-        .position("time 14\nnext bag blank")
-        .start();
+    let mut t = table_with(
+        1,
+        &[("jump_ends_phase", "false")],
+        "time 14\nnext bag blank",
+    );
     act_settled(&mut t, "p1", "pass");
     assert!(t.is_over());
     assert_eq!(bag(&t), before + 1);

@@ -6,7 +6,7 @@
 use boardscript_tests::Table;
 
 mod nemesis_support;
-use nemesis_support::{eval_int, intruders, noisy, seat_counter, settle, table, ID};
+use nemesis_support::{eval_int, intruders, noisy, seat_counter, settle, table, table_with};
 
 // ---------------------------------------------------------------- Helpers
 
@@ -431,13 +431,11 @@ fn coolant_leak_starts_the_self_destruct() {
     settle(&mut t, "p1");
     assert_eq!(eval_int(&t, "g.counter(\"round\")"), 2);
     assert_eq!(eval_int(&t, "g.counter(\"destruct\")"), 0);
-    let mut t = Table::new(ID)
-        .seats(2)
-        .seed(1)
-        .option("draft", "random")
-        .option("coolant_leak_hibernation", "false")
-        .position("next event coolant-leak\nnext bag blank\ntile 5 generator\nmalfunction 5\nhibernating p2")
-        .start();
+    let mut t = table_with(
+        2,
+        &[("coolant_leak_hibernation", "false")],
+        "next event coolant-leak\nnext bag blank\ntile 5 generator\nmalfunction 5\nhibernating p2",
+    );
     t.play("p1", "pass");
     settle(&mut t, "p1");
     assert_eq!(eval_int(&t, "g.counter(\"destruct\")"), 1);
@@ -503,13 +501,7 @@ fn queen_surprise_option() {
     let position =
         "tile 9 nest\np1 at 9\np2 at 9\nhand p1 1\nhand p2 2\nnext event hunt-1\nnext bag queen";
     let attacks = |value: &str| {
-        let mut t = Table::new(ID)
-            .seats(2)
-            .seed(1)
-            .option("draft", "random")
-            .option("queen_surprise", value)
-            .position(position)
-            .start();
+        let mut t = table_with(2, &[("queen_surprise", value)], position);
         for seat in ["p1", "p2"] {
             t.play(seat, "pass");
             settle(&mut t, seat);

@@ -5,7 +5,7 @@
 use boardscript_tests::Table;
 
 mod nemesis_support;
-use nemesis_support::{act, eval_int, table, ID};
+use nemesis_support::{act, eval_int, table, table_with, ID};
 
 /// The one option starting with `prefix` (`keep red-grenade`).
 fn option(t: &Table, seat: &str, prefix: &str) -> String {
@@ -596,13 +596,11 @@ fn crafting_limits_and_options() {
         "tile 5 armory\np1 at 5\ngive p1 alcohol\ngive p1 bandages\ngive p2 molotov\ngive p2 molotov\ngive p2 molotov",
     );
     assert!(!t.legal("p1").contains(&"craft molotov".to_string()));
-    let mut t = boardscript_tests::Table::new(ID)
-        .seats(1)
-        .seed(1)
-        .option("draft", "random")
-        .option("craft_ingredients", "remove")
-        .position("tile 5 armory\np1 at 5\nhand p1 5\ngive p1 chemicals\ngive p1 tools")
-        .start();
+    let mut t = table_with(
+        1,
+        &[("craft_ingredients", "remove")],
+        "tile 5 armory\np1 at 5\nhand p1 5\ngive p1 chemicals\ngive p1 tools",
+    );
     act(&mut t, "p1", "craft flamethrower");
     assert_eq!(count(&t, "g.zone(\"yellow_discard\").len"), 0);
     assert_eq!(
@@ -696,13 +694,11 @@ fn starting_weapon_trades_with_its_ammo() {
 /// Options `found_weapon_ammo` (§21.11) and `item_reshuffle` (content §18).
 #[test]
 fn found_weapon_ammo_and_reshuffle_options() {
-    let mut t = boardscript_tests::Table::new(ID)
-        .seats(1)
-        .seed(1)
-        .option("draft", "random")
-        .option("found_weapon_ammo", "3")
-        .position(&format!("{RED_ROOM}stack red grenade prototype-rifle"))
-        .start();
+    let mut t = table_with(
+        1,
+        &[("found_weapon_ammo", "3")],
+        &format!("{RED_ROOM}stack red grenade prototype-rifle"),
+    );
     act(&mut t, "p1", "search");
     let keep = option(&t, "p1", "keep red-prototype-rifle");
     t.play("p1", &keep);
@@ -717,12 +713,7 @@ fn found_weapon_ammo_and_reshuffle_options() {
     );
     let empty = "let d = g.zone(\"red\"); d.move_all_to(g.zone(\"red_discard\")); draw_item(g, \"red\") == ()";
     assert_eq!(t.eval(empty), "false");
-    let t = boardscript_tests::Table::new(ID)
-        .seats(1)
-        .seed(1)
-        .option("draft", "random")
-        .option("item_reshuffle", "false")
-        .start();
+    let t = table_with(1, &[("item_reshuffle", "false")], "");
     assert_eq!(t.eval(empty), "true");
 }
 

@@ -8,12 +8,19 @@ pub const ID: &str = "nemesis";
 
 /// A game after setup with the draft played at random, then `position`; p1 to play.
 pub fn table(seats: usize, position: &str) -> Table {
-    Table::new(ID)
+    table_with(seats, &[], position)
+}
+
+/// `table` with game options besides (`("serious_wounds", "engine")`).
+pub fn table_with(seats: usize, options: &[(&str, &str)], position: &str) -> Table {
+    let mut b = Table::new(ID)
         .seats(seats)
         .seed(1)
-        .option("draft", "random")
-        .position(position)
-        .start()
+        .option("draft", "random");
+    for (k, v) in options {
+        b = b.option(k, v);
+    }
+    b.position(position).start()
 }
 
 pub fn eval_int(t: &Table, expr: &str) -> i64 {
