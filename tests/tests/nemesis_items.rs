@@ -5,7 +5,7 @@
 use boardscript_tests::Table;
 
 mod nemesis_support;
-use nemesis_support::{act, eval_int, table, table_with, ID};
+use nemesis_support::{act, eval_int, noisy, table, table_with, ID};
 
 /// The one option starting with `prefix` (`keep red-grenade`).
 fn option(t: &Table, seat: &str, prefix: &str) -> String {
@@ -836,4 +836,100 @@ fn lab_kit_analyses_an_object_anywhere() {
     let mut t = table(1, &format!("{pos}\nfloor 5 carcass 1"));
     act(&mut t, "p1", "use scientist-lab-kit");
     assert_eq!(eval_int(&t, "g.counter(\"weakness/carcass\")"), 1);
+}
+
+/// Content §15.2 [Duct Tape]: taped together, two heavy items fill one hand, so a third
+/// heavy thing fits; when one of them leaves, the tape comes off to its discard pile.
+#[test]
+fn duct_tape_binds_two_heavy_items_into_one_hand() {
+    let taped = || {
+        let mut t = table(
+            1,
+            "tile 5 armory\np1 at 5\nfloor 5 carcass 1\ngive p1 fire-extinguisher\ngive p1 duct-tape",
+        );
+        assert!(!t.legal("p1").contains(&"pickup carcass".to_string()));
+        assert_eq!(count(&t, "tape_options(g, \"p1\").len"), 1);
+        let u = option(&t, "p1", "use yellow-duct-tape");
+        act(&mut t, "p1", &u); // the one pair: the weapon and the extinguisher
+        t
+    };
+    let t = taped();
+    assert_eq!(count(&t, "hands_used(g, \"p1\")"), 1);
+    assert!(t
+        .eval("g.zone(\"attached\").names()")
+        .contains("yellow-duct-tape"));
+    assert!(t.legal("p1").contains(&"pickup carcass".to_string()));
+    // Dropping a taped item takes the tape off (face up to its discard pile): two hands again.
+    let mut t = taped();
+    let drop = option(&t, "p1", "drop yellow-fire-extinguisher");
+    t.play("p1", &drop);
+    assert_eq!(count(&t, "g.zone(\"yellow_discard\").len"), 1);
+    assert_eq!(count(&t, "g.zone(\"attached\").len"), 0);
+    assert_eq!(count(&t, "hands_used(g, \"p1\")"), 1);
+    // The third heavy thing fits, and objects are never taped.
+    let mut t = taped();
+    act(&mut t, "p1", "pickup carcass");
+    assert_eq!(count(&t, "g.zone(\"hands\", \"p1\").len"), 3);
+    assert_eq!(count(&t, "hands_used(g, \"p1\")"), 2);
+    assert_eq!(count(&t, "tape_options(g, \"p1\").len"), 0);
+}
+
+/// Content §14.2 [Autoloader]: attached to the Assault Rifle (capacity +1), an Energy
+/// Charge filling that rifle costs no card, though it is still an action.
+#[test]
+fn autoloader_makes_the_energy_charge_free() {
+    let mut t = table(
+        2,
+        "character p1 soldier\ntile 5 armory\np1 at 5\nactivated p1 soldier-autoloader\ngive p1 energy-charge",
+    );
+    act(&mut t, "p1", "use soldier-autoloader");
+    let rifle = "g.zone(\"hands\", \"p1\").find(\"soldier-assault-rifle\")";
+    let cap = count(&t, &format!("weapon_capacity(g, {rifle})"));
+    assert_eq!(
+        cap,
+        count(&t, "WEAPON_STATS[\"soldier-assault-rifle\"].capacity") + 1
+    );
+    assert!(count(&t, &format!("weapon_ammo(g, {rifle})")) < cap);
+    let hand = count(&t, "g.zone(\"hand\", \"p1\").len");
+    let free: Vec<String> = t
+        .legal("p1")
+        .into_iter()
+        .filter(|a| a.starts_with("use ") && a.ends_with("-energy-charge-1 soldier-assault-rifle"))
+        .collect();
+    assert_eq!(free.len(), 1, "{:?}", t.legal("p1"));
+    t.play("p1", &free[0]);
+    assert_eq!(count(&t, "g.zone(\"hand\", \"p1\").len"), hand);
+    assert_eq!(count(&t, &format!("weapon_ammo(g, {rifle})")), cap);
+    assert_eq!(
+        count(
+            &t,
+            "g.zone(\"red_discard\").len + g.zone(\"yellow_discard\").len"
+        ),
+        1
+    );
+    // It was the second action of the turn: p2 plays now.
+    assert!(t.legal("p1").is_empty());
+}
+
+/// Content §14.2 [Motion Scanner]: after a noise roll its holder may pay 1 action card to
+/// roll again once; the second result stands.
+#[test]
+fn motion_scanner_rerolls_a_noise_roll() {
+    let pos = "character p1 scout\nexplore 9\nactivated p1 scout-motion-scanner\nnext noise 1 3";
+    let mut t = table(1, pos);
+    act(&mut t, "p1", "move 9");
+    assert_eq!(t.legal("p1"), ["keep 1", "reroll"]);
+    let hand = count(&t, "g.zone(\"hand\", \"p1\").len");
+    act(&mut t, "p1", "reroll");
+    assert_eq!(count(&t, "g.zone(\"hand\", \"p1\").len"), hand - 1);
+    assert!(noisy(&t, 9, 2));
+    assert!(!noisy(&t, 9, 1));
+    let mut t = table(1, pos);
+    act(&mut t, "p1", "move 9");
+    t.play("p1", "keep 1");
+    assert!(noisy(&t, 9, 1));
+    // Without the scanner nothing is asked.
+    let mut t = table(1, "character p1 scout\nexplore 9\nnext noise 1 3");
+    act(&mut t, "p1", "move 9");
+    assert!(noisy(&t, 9, 1));
 }
