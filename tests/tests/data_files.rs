@@ -361,6 +361,34 @@ fn data_reads_like_maps_and_arrays() {
     assert_eq!(legal(&game), ["firefloodfog", "true true 3 1 data 2"]);
 }
 
+/// A data array takes Rhai's reading array functions itself (no `.copy()`): `map`, `filter`,
+/// `some`, `all` with a closure, `index_of` a value; a table is refused by name.
+#[test]
+fn data_arrays_map_filter_and_search() {
+    let root = tempfile::tempdir().unwrap();
+    let body = r#"
+        let names = CARDS.map(|c| c.name);
+        let two = CARDS.filter(|c| "copies" in c && c.copies == 2).map(|c| c.name);
+        let refused = "";
+        try { CARDS[0].map(|x| x); } catch (e) { refused = e; }
+        [names.reduce(|a, b| a + "+" + b, "names:"), two.reduce(|a, b| a + "+" + b, "two:"), `${CARDS.some(|c| c.name == "fog")} ${CARDS.all(|c| c.name.len() > 3)}`,
+         `${NAMES.index_of("b")} ${NAMES.index_of("z")}`, `${refused.contains("takes a data array")}`]
+    "#;
+    let consts = "const CARDS = data(\"deck\", \"card\");\nconst NAMES = freeze([\"a\", \"b\"]);";
+    let dir = deck_game(root.path(), consts, body);
+    let game = Game::load(&dir, "g").unwrap();
+    assert_eq!(
+        legal(&game),
+        [
+            "names:+fire+flood+fog",
+            "two:+fire",
+            "true false",
+            "1 -1",
+            "true"
+        ]
+    );
+}
+
 /// Storing data in the state stores its plain value: the saved state holds that row only.
 #[test]
 fn a_row_stored_in_the_state_is_a_plain_value() {

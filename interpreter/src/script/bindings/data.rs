@@ -5,14 +5,15 @@
 //! copying it copies a pointer. So `const CARDS = data("deck").card;` (which Rhai inlines as
 //! a literal into every function) and `CARDS[i].name` in hot code read one field, not the
 //! whole deck. Handles index like maps and arrays (`[i]`, `["k"]`, `.k`, `len`, `keys`, `in`,
-//! `for`), and nothing writes through them: `.copy()` gives a plain map or array to change.
+//! `for`; an array also `map`, `filter`, `some`, `all`, `index_of`), and nothing writes
+//! through them: `.copy()` gives a plain map or array to change.
 //! `freeze(value)` makes such a handle of a map or array a script built (a constant table).
 //! Numbers, strings and booleans come out as plain values. States and saves never hold the
 //! data.
 
 use super::{fail, Fallible};
 use crate::value::Value;
-use rhai::{Array, Dynamic, Engine, ImmutableString, Map};
+use rhai::{Array, Dynamic, Engine, FnPtr, ImmutableString, Map, NativeCallContext};
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
@@ -175,6 +176,19 @@ impl Data {
         }
     }
 
+    /// Whether this scalar equals a script's number, string or bool (tables and arrays
+    /// never do).
+    fn equals(&self, x: &Dynamic) -> bool {
+        match self {
+            Data::Bool(b) => x.as_bool() == Ok(*b),
+            Data::Int(i) => x.as_int() == Ok(*i),
+            Data::Str(s) => x
+                .as_immutable_string_ref()
+                .is_ok_and(|t| t.as_str() == &**s),
+            _ => false,
+        }
+    }
+
     fn len(&self) -> i64 {
         match self {
             Data::List(rows) => rows.len() as i64,
@@ -290,14 +304,7 @@ pub fn register(engine: &mut Engine, data: DataSet) {
         Data::Table(map) => x
             .into_immutable_string()
             .is_ok_and(|k| map.contains_key(k.as_str())),
-        Data::List(rows) => rows.iter().any(|r| match r {
-            Data::Bool(b) => x.as_bool() == Ok(*b),
-            Data::Int(i) => x.as_int() == Ok(*i),
-            Data::Str(s) => x
-                .as_immutable_string_ref()
-                .is_ok_and(|t| t.as_str() == &**s),
-            _ => false,
-        }),
+        Data::List(rows) => rows.iter().any(|r| r.equals(&x)),
         _ => false,
     });
     // `const ROOMS = freeze(rooms_by_id());`: a table a script builds once, read as data (a
@@ -307,6 +314,85 @@ pub fn register(engine: &mut Engine, data: DataSet) {
             .map(|d| d.to_script())
             .or_else(fail)
     });
+    register_list_functions(engine);
     engine.register_fn("to_string", |d: Data| d.copy().to_string());
     engine.register_fn("to_debug", |d: Data| format!("{:?}", d.copy()));
+}
+
+/// The entries of a data array, or why `function` cannot take this data.
+fn entries(d: &Data, function: &str) -> Fallible<Arc<[Data]>> {
+    match d {
+        Data::List(rows) => Ok(rows.clone()),
+        other => fail(format!(
+            "`{function}` takes a data array, not a data {}",
+            other.kind()
+        )),
+    }
+}
+
+/// `f(entry)` for a script's closure or function pointer.
+fn call(ctx: &NativeCallContext, f: &FnPtr, entry: &Data) -> Fallible<Dynamic> {
+    f.call_raw(ctx, None, [entry.to_script()])
+}
+
+fn truth(v: Dynamic, function: &str) -> Fallible<bool> {
+    v.as_bool().or_else(|t| {
+        fail(format!(
+            "the function given to `{function}` must return true or false, not a `{t}`"
+        ))
+    })
+}
+
+/// Rhai's array functions that read without changing, for data arrays (`ROOMS.filter(...)`),
+/// so a constant table can stay data (a pointer copy) where a script needs them.
+fn register_list_functions(engine: &mut Engine) {
+    engine.register_fn(
+        "map",
+        |ctx: NativeCallContext, d: Data, f: FnPtr| -> Fallible<Array> {
+            let rows = entries(&d, "map")?;
+            rows.iter().map(|r| call(&ctx, &f, r)).collect()
+        },
+    );
+    engine.register_fn(
+        "filter",
+        |ctx: NativeCallContext, d: Data, f: FnPtr| -> Fallible<Array> {
+            let mut out = Array::new();
+            for r in entries(&d, "filter")?.iter() {
+                if truth(call(&ctx, &f, r)?, "filter")? {
+                    out.push(r.to_script());
+                }
+            }
+            Ok(out)
+        },
+    );
+    engine.register_fn(
+        "some",
+        |ctx: NativeCallContext, d: Data, f: FnPtr| -> Fallible<bool> {
+            for r in entries(&d, "some")?.iter() {
+                if truth(call(&ctx, &f, r)?, "some")? {
+                    return Ok(true);
+                }
+            }
+            Ok(false)
+        },
+    );
+    engine.register_fn(
+        "all",
+        |ctx: NativeCallContext, d: Data, f: FnPtr| -> Fallible<bool> {
+            for r in entries(&d, "all")?.iter() {
+                if !truth(call(&ctx, &f, r)?, "all")? {
+                    return Ok(false);
+                }
+            }
+            Ok(true)
+        },
+    );
+    // The position of the first entry equal to `x` (a number, string or bool), or -1.
+    engine.register_fn("index_of", |d: Data, x: Dynamic| -> Fallible<i64> {
+        let rows = entries(&d, "index_of")?;
+        Ok(rows
+            .iter()
+            .position(|r| r.equals(&x))
+            .map_or(-1, |i| i as i64))
+    });
 }
