@@ -221,7 +221,7 @@ fn exploring_turns_the_tile_and_token_up() {
     act_settled(&mut t, "p1", "move 17");
     assert_eq!(t.eval("g.graph(\"ship\").mark(room_id(17))"), "\"e\"");
     assert_eq!(eval_int(&t, "g.zone(\"used_tokens\").len"), before + 1);
-    assert_ne!(t.eval("g.get(\"tile\")[room_id(17)]"), "()");
+    assert_ne!(t.eval("tile_of(g, room_id(17))"), "()");
 }
 
 /// §6.2: Careful Movement costs 2 cards and places the chosen marker instead of a roll.
