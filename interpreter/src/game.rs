@@ -8,6 +8,7 @@ pub(crate) mod returned;
 mod tests;
 
 use crate::manifest::{self, GameSpec};
+use crate::mentions;
 use crate::primitives::zone::Visibility;
 use crate::script::bindings::{Data, DataSet};
 use crate::script::{Rules, ScriptError, Source};
@@ -279,6 +280,7 @@ impl Game {
             self.run_scheduling(&mut state, "position", &[text], true)?;
             self.resolve(&mut state)?;
         }
+        mentions::settle(&mut state, 0, None);
         Ok(state)
     }
 
@@ -567,8 +569,24 @@ impl Game {
         self.play_on(state, decisions, seat, action, asked)
     }
 
-    /// Plays a legal `action` on `state`; on error `state` is left part-way.
+    /// Plays a legal `action` on `state`; on error `state` is left part-way. The cards its
+    /// log lines name are marked with who could see them before or after (`mentions`).
     fn play_on(
+        &self,
+        state: &mut State,
+        decisions: &Decisions,
+        seat: usize,
+        action: &str,
+        asked: bool,
+    ) -> Result<(), PlayError> {
+        let from = state.log.len();
+        let before = mentions::any_nameable(state).then(|| mentions::readers(state));
+        self.play_unmarked(state, decisions, seat, action, asked)?;
+        mentions::settle(state, from, before.as_deref());
+        Ok(())
+    }
+
+    fn play_unmarked(
         &self,
         state: &mut State,
         decisions: &Decisions,

@@ -16,6 +16,7 @@ pub mod bots;
 pub mod game;
 pub mod log;
 pub mod manifest;
+pub mod mentions;
 pub mod primitives;
 pub mod script;
 pub mod state;

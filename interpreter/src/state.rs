@@ -2,6 +2,7 @@
 //! script data). It is plain data: `Game` gives it meaning through the scripts.
 
 use crate::agenda::Agenda;
+use crate::mentions::{self, Mention};
 use crate::primitives::bag::Bag;
 use crate::primitives::graph::Graph;
 use crate::primitives::grid::Grid;
@@ -26,6 +27,9 @@ pub struct LogEntry {
     pub text: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub seen_by: Option<Vec<usize>>,
+    /// Cards named in `text` that not every reader may see (`mentions`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub mentions: Vec<Mention>,
 }
 
 /// A script value with the seats allowed to see it in a view.
@@ -196,11 +200,15 @@ impl State {
         Ok(CardId(cards.len() as u16 - 1))
     }
 
+    /// A log line everyone may read, but for the names of cards a reader may not see
+    /// (`mentions`).
     pub fn log_event(&mut self, text: impl Into<String>) {
         self.log.push_back(Arc::new(LogEntry {
             text: text.into(),
             seen_by: None,
+            mentions: vec![],
         }));
+        mentions::mark_last(self);
     }
 
     /// A log line only `seats` may read.
@@ -208,7 +216,9 @@ impl State {
         self.log.push_back(Arc::new(LogEntry {
             text: text.into(),
             seen_by: Some(seats),
+            mentions: vec![],
         }));
+        mentions::mark_last(self);
     }
 
     pub fn to_json(&self) -> serde_json::Value {
@@ -267,11 +277,21 @@ impl State {
             v.vars.remove(key);
         }
         // The log is persistent: keep the longest prefix every line of which the seat may
-        // read (shared), and filter only the rest.
-        if let Some(first) = self.log.iter().position(|e| !may_see(&e.seen_by, seat)) {
-            let mut rest = v.log.split_off(first);
-            rest.retain(|e| may_see(&e.seen_by, seat));
-            v.log.append(rest);
+        // read as it is (shared), and filter and redact only the rest.
+        // A view keeps no marks: who else may read a card is not the seat's business.
+        let as_is = |e: &LogEntry| may_see(&e.seen_by, seat) && e.mentions.is_empty();
+        if let Some(first) = self.log.iter().position(|e| !as_is(e)) {
+            let rest = v.log.split_off(first);
+            for e in rest.into_iter().filter(|e| may_see(&e.seen_by, seat)) {
+                v.log.push_back(match e.mentions.is_empty() {
+                    true => e,
+                    false => Arc::new(LogEntry {
+                        text: mentions::redacted(&e, seat).unwrap_or_else(|| e.text.clone()),
+                        seen_by: e.seen_by.clone(),
+                        mentions: vec![],
+                    }),
+                });
+            }
         }
         // That a seat has chosen is public (a card laid face down); what it chose is not.
         for (s, choice) in v.pending.iter_mut() {
