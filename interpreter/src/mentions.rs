@@ -13,9 +13,8 @@ use crate::primitives::knowledge::Audience;
 use crate::primitives::zone::{CardDef, CardId, Visibility, Zone};
 use crate::state::{LogEntry, State};
 use serde::{Deserialize, Serialize};
-use std::cell::RefCell;
 use std::collections::HashMap;
-use std::sync::{Arc, Weak};
+use std::sync::{Arc, OnceLock};
 
 /// What a view shows in place of a card name its seat may not read.
 pub const HIDDEN_CARD: &str = "a card";
@@ -56,7 +55,7 @@ fn readers_in(zones: &[Zone], cards: &[Arc<CardDef>]) -> Vec<Audience> {
 /// when none has, there is nothing to look for, and `readers` need not be taken before an
 /// action.
 pub fn any_nameable(state: &State) -> bool {
-    !state.cards.is_empty() && with_index(&state.cards, |index| !index.is_empty())
+    !state.cards.is_empty() && with_index(state, |index| !index.is_empty())
 }
 
 /// Marks the card names of the log line just written (the last one), readable by nobody
@@ -69,7 +68,7 @@ pub fn mark_last(state: &mut State) {
     let Some(last) = state.log.back() else {
         return;
     };
-    let names = with_index(&state.cards, |index| find_names(&last.text, index));
+    let names = with_index(state, |index| find_names(&last.text, index));
     if names.is_empty() {
         return;
     }
@@ -153,50 +152,86 @@ fn name_char(c: char) -> bool {
     c.is_alphanumeric() || c == '-' || c == '_'
 }
 
-/// The words of `text` that name one card, with their byte ranges.
+/// The words of `text` that name one card, with their byte ranges. Every line of every action
+/// passes here, so ASCII is read byte by byte and only the rest decoded.
 fn find_names(text: &str, index: &NameIndex) -> Vec<(u32, u32, CardId)> {
     let mut found = vec![];
+    let bytes = text.as_bytes();
     let mut start = None;
-    for (i, c) in text.char_indices().chain([(text.len(), ' ')]) {
-        match (name_char(c), start) {
+    let mut i = 0;
+    while i <= bytes.len() {
+        let (word, width) = match bytes.get(i) {
+            None => (false, 1),
+            Some(&b) if b.is_ascii() => (b.is_ascii_alphanumeric() || b == b'-' || b == b'_', 1),
+            Some(_) => {
+                let c = text[i..].chars().next().unwrap_or(' ');
+                (name_char(c), c.len_utf8())
+            }
+        };
+        match (word, start) {
             (true, None) => start = Some(i),
             (false, Some(s)) => {
-                if let Some(&card) = index.get(&text[s..i]) {
+                if let Some(card) = index.get(&text[s..i]) {
                     found.push((s as u32, i as u32, card));
                 }
                 start = None;
             }
             _ => {}
         }
+        i += width;
     }
     found
 }
 
-type Catalogue = Vec<Arc<CardDef>>;
-
-/// Card names held by one card each, and that card.
-type NameIndex = HashMap<Box<str>, CardId>;
-
-thread_local! {
-    /// The names of one card each, for the catalogue last asked about. A catalogue is
-    /// written in place only when nothing else holds it; the weak pointer kept here makes such
-    /// a write move it, so the same address always means the same names.
-    static INDEX: RefCell<(Weak<Catalogue>, NameIndex)> =
-        RefCell::new((Weak::new(), HashMap::new()));
+/// Card names held by one card each, and that card; most words of a line are no card's
+/// name, and the lengths and first bytes of the names turn most of them away unhashed.
+#[derive(Debug, Default)]
+struct NameIndex {
+    names: ahash::AHashMap<Box<str>, CardId>,
+    /// Bit `n`: some name is `n` bytes long (63: 63 or more).
+    lengths: u64,
+    /// Bit `b`: some name starts with byte `b`.
+    firsts: [u64; 4],
 }
 
-fn with_index<T>(cards: &Arc<Catalogue>, f: impl FnOnce(&NameIndex) -> T) -> T {
-    INDEX.with(|cell| {
-        let mut cached = cell.borrow_mut();
-        if !std::ptr::eq(cached.0.as_ptr(), Arc::as_ptr(cards)) {
-            *cached = (Arc::downgrade(cards), unique_names(cards));
+impl NameIndex {
+    fn get(&self, word: &str) -> Option<CardId> {
+        let first = *word.as_bytes().first()? as usize;
+        if self.lengths & (1 << word.len().min(63)) == 0
+            || self.firsts[first / 64] & (1 << (first % 64)) == 0
+        {
+            return None;
         }
-        f(&cached.1)
-    })
+        self.names.get(word).copied()
+    }
+
+    fn is_empty(&self) -> bool {
+        self.names.is_empty()
+    }
+}
+
+/// The names of one card each of a state's catalogue, found once and shared by the state's
+/// copies. Cards are only ever added to a catalogue (`State::new_card` starts a new cache),
+/// and no card changes its name, so the index stays true. Not saved: a loaded state finds
+/// the names again when first asked. Never part of what makes two states equal.
+#[derive(Debug, Clone, Default)]
+pub struct NameCache(Arc<OnceLock<NameIndex>>);
+
+impl PartialEq for NameCache {
+    fn eq(&self, _: &NameCache) -> bool {
+        true
+    }
+}
+
+fn with_index<T>(state: &State, f: impl FnOnce(&NameIndex) -> T) -> T {
+    f(state
+        .card_names
+        .0
+        .get_or_init(|| unique_names(&state.cards)))
 }
 
 /// Names held by exactly one card (and made only of name characters, as only those are found).
-fn unique_names(cards: &Catalogue) -> NameIndex {
+fn unique_names(cards: &[Arc<CardDef>]) -> NameIndex {
     let mut count: HashMap<&str, (usize, CardId)> = HashMap::new();
     for (i, d) in cards.iter().enumerate() {
         let e = count
@@ -204,11 +239,16 @@ fn unique_names(cards: &Catalogue) -> NameIndex {
             .or_insert((0, CardId(i as u16)));
         e.0 += 1;
     }
-    count
-        .into_iter()
-        .filter(|(name, (n, _))| *n == 1 && !name.is_empty() && name.chars().all(name_char))
-        .map(|(name, (_, c))| (name.into(), c))
-        .collect()
+    let mut index = NameIndex::default();
+    for (name, (n, card)) in count {
+        if n == 1 && !name.is_empty() && name.chars().all(name_char) {
+            let first = name.as_bytes()[0] as usize;
+            index.lengths |= 1 << name.len().min(63);
+            index.firsts[first / 64] |= 1 << (first % 64);
+            index.names.insert(name.into(), card);
+        }
+    }
+    index
 }
 
 #[cfg(test)]
@@ -218,10 +258,13 @@ mod tests {
 
     #[test]
     fn words_that_name_one_card_are_found_with_their_place() {
-        let mut index = HashMap::new();
-        index.insert("green-bandages-7".into(), CardId(3));
-        let text = "p2: keep green-bandages-7, drop green-bandages-70";
-        assert_eq!(find_names(text, &index), vec![(9, 25, CardId(3))]);
+        let def = |n: &str| Arc::new(CardDef::new(n, BTreeMap::new()));
+        let index = unique_names(&[def("knife"), def("green-bandages-7")]);
+        let text = "p2: keep green-bandages-7, drop green-bandages-70 (knife…knife)";
+        assert_eq!(
+            find_names(text, &index),
+            vec![(9, 25, CardId(1)), (51, 56, CardId(0)), (59, 64, CardId(0))]
+        );
     }
 
     #[test]
@@ -229,8 +272,9 @@ mod tests {
         let def = |n: &str| Arc::new(CardDef::new(n, BTreeMap::new()));
         let cards = vec![def("5"), def("5"), def("trap3"), def("a b")];
         let index = unique_names(&cards);
-        assert_eq!(index.len(), 1);
-        assert_eq!(index.get("trap3"), Some(&CardId(2)));
+        assert_eq!(index.names.len(), 1);
+        assert_eq!(index.get("trap3"), Some(CardId(2)));
+        assert_eq!(index.get("trap4"), None);
     }
 
     #[test]

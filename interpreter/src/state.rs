@@ -2,7 +2,7 @@
 //! script data). It is plain data: `Game` gives it meaning through the scripts.
 
 use crate::agenda::Agenda;
-use crate::mentions::{self, Mention};
+use crate::mentions::{self, Mention, NameCache};
 use crate::primitives::bag::Bag;
 use crate::primitives::graph::Graph;
 use crate::primitives::grid::Grid;
@@ -66,6 +66,9 @@ pub struct State {
     /// The card catalogue, shared between clones; entries are shared too, so a view's redacted
     /// copy costs reference counts, not copies of names and properties.
     pub cards: Arc<Vec<Arc<CardDef>>>,
+    /// Which names belong to one card each (a cache of `cards`, for `mentions`).
+    #[serde(skip)]
+    pub card_names: NameCache,
     pub zones: Arc<Vec<Zone>>,
     pub grids: Arc<Vec<Grid>>,
     pub graphs: Arc<Vec<Graph>>,
@@ -101,6 +104,7 @@ impl State {
             counters: Arc::default(),
             vars: Vars::new(),
             cards: Arc::new(vec![]),
+            card_names: NameCache::default(),
             zones: Arc::default(),
             grids: Arc::default(),
             graphs: Arc::default(),
@@ -197,6 +201,7 @@ impl State {
             return Err("too many cards".into());
         }
         cards.push(Arc::new(def));
+        self.card_names = NameCache::default();
         Ok(CardId(cards.len() as u16 - 1))
     }
 
@@ -304,6 +309,8 @@ impl State {
         }
         v.rng = rng::seeded(0);
         v.cards = self.catalogue_view(&v.zones, seat, knowledge);
+        // Its names are the seat's, some blanked: they are looked up anew if ever needed.
+        v.card_names = NameCache::default();
         v
     }
 
