@@ -201,7 +201,6 @@ fn refused_trade_moves_nothing() {
 /// a few seeded games, and no room's counter ever goes below 0.
 #[test]
 fn random_bots_search() {
-    use boardscript_interpreter::Setup;
     use std::sync::atomic::{AtomicUsize, Ordering};
     let searches = AtomicUsize::new(0);
     let items = |s: &boardscript_interpreter::State| -> Result<i64, String> {
@@ -214,21 +213,17 @@ fn random_bots_search() {
         }
         Ok(sum)
     };
-    let setup = Setup {
-        seats: Some(3),
-        seed: 5,
-        options: Default::default(),
-        position: None,
-    };
-    let check = |_: &boardscript_interpreter::Game,
-                 before: &boardscript_interpreter::State,
-                 after: &boardscript_interpreter::State| {
-        if items(after)? < items(before)? {
+    let check = |step: &boardscript_tests::Step| {
+        if items(step.after)? < items(step.before)? {
             searches.fetch_add(1, Ordering::Relaxed);
         }
         Ok(())
     };
-    boardscript_tests::random_playouts(ID, &setup, 6, 97, &check);
+    let p = boardscript_tests::Playouts::new(ID)
+        .seats(3)
+        .seed(5)
+        .games(6);
+    p.check(&check).run().assert_all_end();
     assert!(searches.load(Ordering::Relaxed) > 0);
 }
 
