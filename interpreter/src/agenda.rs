@@ -228,7 +228,8 @@ mod tests {
     #[test]
     fn scheduling_is_refused_outside_a_running_function() {
         let mut a = Agenda::default();
-        assert!(a.schedule(step("a")).is_err());
+        let err = a.schedule(step("a")).unwrap_err();
+        assert!(err.starts_with("nothing can be scheduled here"), "{err}");
         assert!(a.is_empty());
     }
 

@@ -79,6 +79,20 @@ fn wait_for_reload(p: &mut Proc) -> Value {
     panic!("no reply carried `reloaded` after the scripts changed");
 }
 
+/// The first line `child` writes on stdout, within `REPLY_TIMEOUT` (stdout is taken from
+/// `child`: what it writes later is read and dropped).
+fn first_stdout_line(child: &mut std::process::Child) -> String {
+    let stdout = child.stdout.take().unwrap();
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in std::io::BufRead::lines(std::io::BufReader::new(stdout)) {
+            let _ = tx.send(line.unwrap_or_default());
+        }
+    });
+    rx.recv_timeout(REPLY_TIMEOUT)
+        .unwrap_or_else(|e| panic!("no line on stdout within {REPLY_TIMEOUT:?}: {e}"))
+}
+
 /// i10-13: a bare word the game uses as an action (`stop`), typed when that action is not
 /// legal, is refused as `do stop` is, not as an unknown command; a typo still is one.
 #[test]
@@ -152,7 +166,9 @@ fn i10_16_errors_show_the_line_once() {
         .unwrap();
     let mut stdin = child.stdin.take().unwrap();
     writeln!(stdin, "status").unwrap();
-    std::thread::sleep(Duration::from_millis(300));
+    // The reply to `status` shows the good rules are loaded: only then is the file broken.
+    let status = first_stdout_line(&mut child);
+    assert!(status.contains("to decide"), "{status}");
     std::fs::write(game.join("rules.rhai"), bad).unwrap();
     writeln!(stdin, "reload").unwrap();
     drop(stdin);

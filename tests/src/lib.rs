@@ -1,8 +1,7 @@
-//! Shared test harnesses for every game: `Table` sets up exact situations for scenario tests,
-//! `random_playouts` plays seeded random games checking engine-wide invariants after every
-//! action (OpenSpiel's `RandomSimTest`), plus the game's own invariants, and now and then
-//! near misses, undo and redo, save and views (`probes`); `hidden_information_playouts` also
-//! checks every seat's view after every action.
+//! Shared test harnesses for every game: `Table` sets up exact situations for scenario tests;
+//! `Playouts` (in `playouts`) plays seeded random games checking engine-wide invariants and
+//! the game's own after every action (OpenSpiel's `RandomSimTest`), now and then near
+//! misses, undo and redo, save and views (`probes`), and tallies how the games ended.
 //!
 //! ```no_run
 //! use boardscript_tests::Table;
@@ -17,11 +16,13 @@ use boardscript_interpreter::primitives::zone::CardId;
 use boardscript_interpreter::script::ScriptError;
 use boardscript_interpreter::state::LogEntry;
 use boardscript_interpreter::{Game, Match, PlayError, SaveFile, Setup, State};
+pub use playouts::{Check, PlayoutStats, Playouts, Step};
 pub use probes::NearMisses;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::sync::Arc;
 
+pub mod playouts;
 pub mod probes;
 
 /// The repository's `scripts/` folder.
@@ -142,6 +143,21 @@ impl Table {
         self.m.play(Some(seat), action).map(|_| ())
     }
 
+    /// Plays an action that must be refused, checks that the state is unchanged, and returns
+    /// the refusal's text for the caller to match against the refusal it means.
+    pub fn refusal(&mut self, seat: &str, action: &str) -> String {
+        let before = self.m.state.clone();
+        let err = match self.m.play(Some(seat), action) {
+            Ok(_) => panic!("{seat} {action} was accepted"),
+            Err(e) => e.to_string(),
+        };
+        assert!(
+            self.m.state == before,
+            "{seat} {action}: refused ({err}) but changed the state"
+        );
+        err
+    }
+
     pub fn is_over(&self) -> bool {
         self.m.game.is_over(&self.m.state).expect("is_over")
     }
@@ -160,222 +176,6 @@ impl Table {
             .eval(&self.m.state, expr)
             .unwrap_or_else(|e| panic!("eval {expr}: {e}"))
     }
-}
-
-/// Summary of a batch of random playouts.
-#[derive(Debug, Default)]
-pub struct PlayoutStats {
-    pub games: usize,
-    pub actions: usize,
-    pub max_length: usize,
-    pub wins: BTreeMap<String, usize>,
-    /// What the near misses tried now and then did.
-    pub near_misses: NearMisses,
-}
-
-/// Game-specific invariant, checked after every action: `(game, state before, state after)`.
-pub type Invariant<'a> = &'a (dyn Fn(&Game, &State, &State) -> Result<(), String> + Sync);
-
-/// Plays `games` seeded random games of `id` with `setup` (seed i from `setup.seed` and i),
-/// on two threads. After every action it checks the engine's invariants (see
-/// `check_engine_invariants`: cheap, no views) and `invariant`. At the first four actions
-/// and twice every `deep_every` actions it tries near misses (another seat's action, a
-/// changed argument, an action from an earlier position: each refused with the state
-/// unchanged, see `probes`); every `deep_every` actions (and at the first) it checks the JSON
-/// round trip, undo and redo through a `Match`, and every seat's view (see `check_views`). A
-/// failure panics naming the seed; so do fewer refused near misses than games, or a kind of
-/// them never refused, since such a probe checks nothing.
-pub fn random_playouts(
-    id: &str,
-    setup: &Setup,
-    games: usize,
-    deep_every: usize,
-    invariant: Invariant,
-) -> PlayoutStats {
-    run_playouts(id, setup, games, deep_every, false, invariant)
-}
-
-/// Like `random_playouts`, and besides checks every seat's view (and a spectator's) after
-/// every action with `check_views`: the exhaustive hidden-information check, for a smaller
-/// set of games since views cost far more than the game's own invariants.
-pub fn hidden_information_playouts(
-    id: &str,
-    setup: &Setup,
-    games: usize,
-    invariant: Invariant,
-) -> PlayoutStats {
-    run_playouts(id, setup, games, 0, true, invariant)
-}
-
-fn run_playouts(
-    id: &str,
-    setup: &Setup,
-    games: usize,
-    deep_every: usize,
-    views: bool,
-    invariant: Invariant,
-) -> PlayoutStats {
-    let next = std::sync::atomic::AtomicUsize::new(0);
-    let stats = std::sync::Mutex::new(PlayoutStats::default());
-    std::thread::scope(|scope| {
-        for _ in 0..2 {
-            scope.spawn(|| {
-                let game = load(id);
-                // Plays the deep points' actions as the REPL does, to check its undo and redo.
-                let mut checker = Match::new(load(id), setup.clone())
-                    .unwrap_or_else(|e| panic!("starting {id}: {e}"));
-                loop {
-                    let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                    if i >= games {
-                        break;
-                    }
-                    let seed = rng::derive_seed(setup.seed, i as u64);
-                    let s = Setup {
-                        seed,
-                        ..setup.clone()
-                    };
-                    let mut near = NearMisses::default();
-                    let deep = Deep {
-                        every: deep_every,
-                        checker: &mut checker,
-                        near_misses: &mut near,
-                    };
-                    let (len, winners) = match playout(&game, &s, deep, views, invariant) {
-                        Ok(r) => r,
-                        Err(e) => panic!("{id} seed {seed} (game {i}): {e}"),
-                    };
-                    let mut st = stats.lock().unwrap();
-                    st.near_misses.add(&near);
-                    st.games += 1;
-                    st.actions += len;
-                    st.max_length = st.max_length.max(len);
-                    for w in winners {
-                        *st.wins.entry(w).or_default() += 1;
-                    }
-                }
-            });
-        }
-    });
-    let stats = stats.into_inner().unwrap();
-    if deep_every > 0 {
-        if let Err(e) = stats.near_misses.check(games) {
-            panic!("{id}: {e} ({:?})", stats.near_misses);
-        }
-    }
-    stats
-}
-
-/// The deep points of one playout: how often, the match that checks undo and redo, and the
-/// tally of near misses.
-struct Deep<'a> {
-    every: usize,
-    checker: &'a mut Match,
-    near_misses: &'a mut NearMisses,
-}
-
-fn playout(
-    game: &Game,
-    setup: &Setup,
-    deep: Deep,
-    views: bool,
-    invariant: Invariant,
-) -> Result<(usize, Vec<String>), String> {
-    let mut state = game.start(setup).map_err(|e| e.to_string())?;
-    let cards = state.cards.len();
-    check_engine_invariants(&state, cards).map_err(|e| format!("at the start: {e}"))?;
-    if views {
-        check_views(&state).map_err(|e| format!("at the start: {e}"))?;
-    }
-    let mut bot = rng::seeded(setup.seed ^ 0x5EED);
-    // Its own generator, so that probing does not change the game the bot plays.
-    let mut pick = rng::seeded(setup.seed ^ 0x9EA5);
-    let mut n = 0;
-    let mut before: Option<State> = None;
-    let probe_every = (deep.every / 2).max(1);
-    let mut history = probes::History::default();
-    loop {
-        let decisions = game
-            .decisions(&state)
-            .map_err(|e| format!("action {n}: {e}"))?;
-        // Checked here, on the decisions the next action needs anyway, so it costs no call.
-        if let Some(s) = decisions
-            .to_decide
-            .iter()
-            .find(|&&s| state.turn.eliminated[s])
-        {
-            return Err(format!(
-                "after action {}: eliminated seat {} is asked to decide",
-                n.max(1) - 1,
-                state.seat_name(*s)
-            ));
-        }
-        if let Some(b) = &before {
-            if let Some(s) =
-                (0..state.seats.len()).find(|&s| b.turn.eliminated[s] && !state.turn.eliminated[s])
-            {
-                return Err(format!(
-                    "after action {}: eliminated seat {} is back",
-                    n - 1,
-                    state.seat_name(s)
-                ));
-            }
-        }
-        let Some((seat, action)) = random::choose(&decisions, &mut bot) else {
-            break;
-        };
-        if decisions.seats.iter().any(|(_, legal)| legal.is_empty()) {
-            return Err(format!("action {n}: a deciding seat has no legal action"));
-        }
-        let point = probes::Point {
-            game,
-            state: &state,
-            decisions: &decisions,
-            seat,
-            action: &action,
-        };
-        // Also the first positions, where short games spend most of their life.
-        let probe_point = deep.every > 0 && (n < 4 || n % probe_every == 0);
-        if probe_point {
-            point
-                .near_misses(&history, &mut pick, deep.near_misses)
-                .map_err(|e| format!("action {n} ({action}): {e}"))?;
-        }
-        let mut through_match = None;
-        if deep.every > 0 && n % deep.every == 0 {
-            through_match = Some(
-                deep_checks(&point, &mut *deep.checker)
-                    .map_err(|e| format!("action {n} ({action}): {e}"))?,
-            );
-        }
-        let b = before.insert(state.clone());
-        game.play(&mut state, &decisions, seat, &action)
-            .map_err(|e| format!("action {n} ({action}): {e}"))?;
-        let after = |e: String| format!("after action {n} ({action}): {e}");
-        if through_match.is_some_and(|m| m != state) {
-            return Err(after("a match playing it reaches another state".into()));
-        }
-        history.push(decisions, probe_point);
-        check_engine_invariants(&state, cards).map_err(after)?;
-        if views {
-            check_views(&state).map_err(after)?;
-        }
-        invariant(game, b, &state).map_err(after)?;
-        n += 1;
-        if n > 1_000_000 {
-            return Err("no end after a million actions".into());
-        }
-    }
-    if views {
-        check_views(&state).map_err(|e| format!("at the end: {e}"))?;
-    }
-    let winners = game.winners(&state).map_err(|e| e.to_string())?;
-    Ok((
-        n,
-        winners
-            .iter()
-            .map(|&s| state.seat_name(s).to_string())
-            .collect(),
-    ))
 }
 
 /// Engine-wide invariants, cheap enough for every action: the catalogue still holds `cards`
@@ -525,6 +325,41 @@ pub fn check_views(state: &State) -> Result<(), String> {
     Ok(())
 }
 
+/// Each seat's (and a spectator's) log lines written by one action name only cards that seat
+/// saw in its view before the action or sees after it (a word that is the name of exactly one
+/// card names that card). Checked against the views alone, whatever the engine records.
+/// Returns how many names it checked.
+pub fn check_log_names(before: &State, after: &State) -> Result<usize, String> {
+    let mut count: BTreeMap<&str, Vec<usize>> = BTreeMap::new();
+    for (i, d) in after.cards.iter().enumerate() {
+        count.entry(d.name.as_str()).or_default().push(i);
+    }
+    let seen = |v: &State, c: usize| v.cards.get(c).is_some_and(|d| d.name != "?");
+    let mut checked = 0;
+    for seat in (0..after.seats.len()).map(Some).chain([None]) {
+        let (then, now) = (before.view(seat), after.view(seat));
+        let who = seat.map_or("a spectator".to_string(), |s| after.seat_name(s).to_string());
+        for line in now.log.iter().skip(then.log.len()) {
+            let words = line
+                .text
+                .split(|c: char| !(c.is_alphanumeric() || c == '-' || c == '_'));
+            for word in words {
+                let Some([c]) = count.get(word).map(Vec::as_slice) else {
+                    continue;
+                };
+                checked += 1;
+                if !seen(&then, *c) && !seen(&now, *c) {
+                    return Err(format!(
+                        "{who} reads `{}`, naming card {c} ({word}), which it neither saw nor sees",
+                        line.text
+                    ));
+                }
+            }
+        }
+    }
+    Ok(checked)
+}
+
 /// Whether `shown` is the log line `text` with some names of unique cards (one card each in
 /// `name_count`) written as "a card": a view withholds names, and changes nothing else.
 fn names_withheld(text: &str, shown: &str, name_count: &BTreeMap<&str, usize>) -> bool {
@@ -558,27 +393,6 @@ fn names_withheld(text: &str, shown: &str, name_count: &BTreeMap<&str, usize>) -
     rest.is_empty()
 }
 
-/// Expensive checks done now and then: JSON round trip, the action played through a `Match`
-/// with undo and redo giving back the exact states (the state after is returned, for the
-/// caller to compare with its own), and every seat's view.
-fn deep_checks(point: &probes::Point, checker: &mut Match) -> Result<State, String> {
-    let state = point.state;
-    let json = serde_json::to_string(state).map_err(|e| e.to_string())?;
-    let back: State =
-        serde_json::from_str(&json).map_err(|e| format!("state does not load back: {e}"))?;
-    if &back != state {
-        return Err("state differs after a JSON round trip".into());
-    }
-    let after = probes::undo_redo(checker, state, point.seat, point.action)?;
-    if &after == state {
-        return Err("an applied action changed nothing".into());
-    }
-    let view = serde_json::to_string(&state.view(Some(point.seat))).map_err(|e| e.to_string())?;
-    serde_json::from_str::<State>(&view).map_err(|e| format!("a view does not load: {e}"))?;
-    check_views(state)?;
-    Ok(after)
-}
-
 /// Plays up to `n` random actions on `m` (bot seeded with `seed`), stopping early when the
 /// game ends or `stop(m)` holds.
 pub fn play_random(m: &mut Match, n: usize, seed: u64, stop: impl Fn(&Match) -> bool) {
@@ -597,8 +411,6 @@ pub fn play_random(m: &mut Match, n: usize, seed: u64, stop: impl Fn(&Match) -> 
     }
 }
 
-/// Replays `m`'s actions on a fresh match of the same game and setup: the states and the
-/// saves must be byte-identical (determinism).
 /// Saves `a` where it stands, loads the save into a fresh match of the same game, and checks
 /// that both hold the same state with the same seats deciding, then that both play on to the
 /// same end under the same bot.
@@ -620,6 +432,8 @@ pub fn assert_save_load_resumes(a: &mut Match) {
     assert!(a.game.is_over(&a.state).unwrap(), "the game ends");
 }
 
+/// Replays `m`'s actions on a fresh match of the same game and setup: the states and the
+/// saves must be byte-identical (determinism).
 pub fn assert_replays_identically(m: &Match) {
     let mut b = Match::new(load(&m.game.spec.id), m.setup.clone()).expect("start");
     for p in m.actions().to_vec() {

@@ -208,7 +208,10 @@ fn draws_are_deterministic_and_bags_are_saved() {
     assert!(old.to_json().get("bags").is_none(), "no bags, no field");
     let mut bad = json;
     bad["bags"][0]["kinds"][0][1] = serde_json::json!(0);
-    assert!(serde_json::from_value::<State>(bad).is_err());
+    let err = serde_json::from_value::<State>(bad)
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("listed twice or with no tokens"), "{err}");
 }
 
 /// A game without `render` shows its bags in `show`: an open bag kind by kind, a hidden one

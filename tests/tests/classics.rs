@@ -2,8 +2,8 @@
 //! draw conditions as positions, and random playouts with invariants. Move-for-move agreement
 //! with OpenSpiel itself is `bench/peers --check`, outside `cargo test` (it needs the network).
 
-use boardscript_interpreter::{Game, Setup, State};
-use boardscript_tests::{random_playouts, Table};
+use boardscript_interpreter::Setup;
+use boardscript_tests::{Playouts, Step, Table};
 
 fn sorted(list: &str) -> Vec<String> {
     let mut v: Vec<String> = list.split_whitespace().map(String::from).collect();
@@ -101,7 +101,11 @@ fn cf_pieces_fall_and_full_columns_close() {
     assert_eq!(t.eval(r#"g.grid("board").get("a5")"#), "\"x\"");
     t.play("o", "a");
     assert_eq!(t.legal("x"), sorted("b c d e f g"));
-    assert!(t.try_play("x", "a").is_err(), "a full column");
+    let err = t.refusal("x", "a");
+    assert!(
+        err.starts_with("`a` is not a legal action for x"),
+        "a full column: {err}"
+    );
     // x on b1 c1 e1 and f1 (a gap at d1): not four in a row.
     for (seat, column) in [("x", "b"), ("o", "b"), ("x", "c"), ("o", "c"), ("x", "e")] {
         t.play(seat, column);
@@ -156,7 +160,8 @@ fn cf_impossible_positions_are_refused() {
 
 /// One piece more a move, on the lowest empty cell of its column, for the seat that moved;
 /// the turn passes after every move.
-fn connect_four_invariant(_: &Game, before: &State, after: &State) -> Result<(), String> {
+fn connect_four_invariant(step: &Step) -> Result<(), String> {
+    let (before, after) = (step.before, step.after);
     let (b, a) = (&before.grids[0], &after.grids[0]);
     let changed: Vec<usize> = (0..a.len()).filter(|&i| a.cells[i] != b.cells[i]).collect();
     let [cell] = changed[..] else {
@@ -175,26 +180,26 @@ fn connect_four_invariant(_: &Game, before: &State, after: &State) -> Result<(),
     Ok(())
 }
 
-/// Random games end by four in a row or a full board, within 42 moves.
+/// Random games end by four in a row or a full board, within 42 moves: nearly all with one
+/// winner, either seat, and none before x's fourth piece (move 7).
 #[test]
 fn cf_random_playouts() {
-    let stats = random_playouts(
-        "connect-four",
-        &Setup {
-            seed: 4,
-            ..Setup::default()
-        },
-        300,
-        53,
-        &connect_four_invariant,
+    let stats = Playouts::new("connect-four")
+        .seed(4)
+        .games(300)
+        .deep_every(53)
+        .max_length(42)
+        .check(&connect_four_invariant)
+        .run();
+    stats.assert_all_end().assert_every_seat_wins();
+    assert!(stats.min_length >= 7, "{stats:?}");
+    let draws = stats.winner_counts.get(&0).copied().unwrap_or(0);
+    assert_eq!(
+        stats.winner_counts.get(&1),
+        Some(&(300 - draws)),
+        "{stats:?}"
     );
-    assert_eq!(stats.games, 300);
-    assert!(stats.max_length <= 42, "{}", stats.max_length);
-    assert!(
-        stats.wins.values().sum::<usize>() >= 285,
-        "{:?}",
-        stats.wins
-    );
+    assert!(draws <= 15, "{stats:?}");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -291,7 +296,8 @@ turn white",
 }
 
 /// One piece moves a move, at most one enemy piece is taken, and the turn passes.
-fn breakthrough_invariant(_: &Game, before: &State, after: &State) -> Result<(), String> {
+fn breakthrough_invariant(step: &Step) -> Result<(), String> {
+    let (before, after) = (step.before, step.after);
     let (b, a) = (&before.grids[0], &after.grids[0]);
     let changed = (0..a.len()).filter(|&i| a.cells[i] != b.cells[i]).count();
     if changed != 2 {
@@ -314,21 +320,20 @@ fn breakthrough_invariant(_: &Game, before: &State, after: &State) -> Result<(),
     Ok(())
 }
 
-/// Random games end with a winner.
+/// Random games end with one winner, either seat: every move advances a piece, so no game
+/// outlasts 2 seats x 16 pieces x 7 rows of moves.
 #[test]
 fn bt_random_playouts() {
-    let stats = random_playouts(
-        "breakthrough",
-        &Setup {
-            seed: 8,
-            ..Setup::default()
-        },
-        60,
-        31,
-        &breakthrough_invariant,
-    );
-    assert_eq!(stats.games, 60);
-    assert_eq!(stats.wins.values().sum::<usize>(), 60, "{:?}", stats.wins);
+    Playouts::new("breakthrough")
+        .seed(8)
+        .games(60)
+        .deep_every(31)
+        .max_length(2 * 16 * 7)
+        .check(&breakthrough_invariant)
+        .run()
+        .assert_all_end()
+        .assert_winners_each(1)
+        .assert_every_seat_wins();
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -417,7 +422,8 @@ fn hex_black_joins_top_and_bottom() {
 }
 
 /// One stone more a move, on an empty cell, of the seat that moved; the turn passes.
-fn hex_invariant(_: &Game, before: &State, after: &State) -> Result<(), String> {
+fn hex_invariant(step: &Step) -> Result<(), String> {
+    let (before, after) = (step.before, step.after);
     let (b, a) = (&before.grids[0], &after.grids[0]);
     let changed: Vec<usize> = (0..a.cells.len())
         .filter(|&i| a.cells[i] != b.cells[i])
@@ -439,20 +445,20 @@ fn hex_invariant(_: &Game, before: &State, after: &State) -> Result<(), String> 
     Ok(())
 }
 
-/// Random games on 11x11 always end with one winner, before the board is over-full.
+/// Random games on 11x11 always end with one winner, either seat, before the board is
+/// over-full, and no sooner than a chain of 11 stones allows (black's 11th stone).
 #[test]
 fn hex_random_playouts() {
-    let stats = random_playouts(
-        "hex",
-        &Setup {
-            seed: 11,
-            ..Setup::default()
-        },
-        40,
-        37,
-        &hex_invariant,
-    );
-    assert_eq!(stats.games, 40);
-    assert_eq!(stats.wins.values().sum::<usize>(), 40, "{:?}", stats.wins);
-    assert!(stats.max_length <= 121);
+    let stats = Playouts::new("hex")
+        .seed(11)
+        .games(40)
+        .deep_every(37)
+        .max_length(121)
+        .check(&hex_invariant)
+        .run();
+    stats
+        .assert_all_end()
+        .assert_winners_each(1)
+        .assert_every_seat_wins();
+    assert!(stats.min_length >= 21, "{stats:?}");
 }

@@ -6,7 +6,7 @@
 use boardscript_interpreter::primitives::zone::CardId;
 use boardscript_interpreter::value::Value;
 use boardscript_interpreter::{Game, Match, PlayError, Setup, State};
-use boardscript_tests::{load, play_random, random_playouts, Table};
+use boardscript_tests::{load, play_random, PlayoutStats, Playouts, Step, Table};
 
 const ID: &str = "cosmic-disaster";
 
@@ -222,8 +222,10 @@ fn cd_5a_rescue_arithmetic() {
         assert!(legal.contains(&format!("rescue {r}")), "{r} in {legal:?}");
     }
     assert!(!legal.iter().any(|a| a == "rescue 9"));
-    for bad in ["rescue 3-2", "rescue 5-2", "rescue 2+5", "rescue 9"] {
-        assert!(t.try_play("p1", bad).is_err(), "{bad}");
+    for (bad, value) in [("3-2", 1), ("5-2", 3), ("2+5", 7), ("9", 9)] {
+        let err = t.refusal("p1", &format!("rescue {bad}"));
+        let why = format!("{bad} makes {value}, not 6");
+        assert!(err.contains(&why), "{bad}: {err}");
     }
     t.play("p1", "rescue 9-3");
     assert_eq!(star(&t, 6), 1);
@@ -397,8 +399,18 @@ fn cd_10_science_game() {
     for opts in [&four[..], &[]] {
         let mut t = table(3, opts, &pos("2 7"));
         assert!(!t.legal("p1").iter().any(|a| a.contains('7')), "{opts:?}");
-        assert!(t.try_play("p1", "rescue 7+2").is_err());
-        assert!(t.try_play("p1", "rescue 2*7").is_err());
+        let product = if opts.is_empty() {
+            "not allowed"
+        } else {
+            "2*7 makes 14, not 12"
+        };
+        for (bad, why) in [
+            ("rescue 7+2", "7+2 makes 9, not 12"),
+            ("rescue 2*7", product),
+        ] {
+            let err = t.refusal("p1", bad);
+            assert!(err.contains(why), "{bad}: {err}");
+        }
         t.play("p1", "rescue 12");
     }
     let mut t = table(3, &four, &pos("2 7"));
@@ -676,7 +688,8 @@ fn save_load_in_the_middle_of_a_flight() {
 /// After every action: 52 cards in deck, discard, hands and the card being resolved, 15 in
 /// the ring (plus a variant's extra cards); tokens conserved between bag, stars and scores;
 /// the board counter right; a destroyed star holds no token and never comes back.
-pub fn invariant(_: &Game, before: &State, s: &State) -> Result<(), String> {
+pub fn invariant(step: &Step) -> Result<(), String> {
+    let (before, s) = (step.before, step.after);
     let zone_len = |name: &str| -> usize {
         s.zones
             .iter()
@@ -731,50 +744,73 @@ pub fn invariant(_: &Game, before: &State, s: &State) -> Result<(), String> {
     Ok(())
 }
 
-pub fn playouts(id: &str, seats: usize, options: &[(&str, &str)], games: usize, seed: u64) {
-    let setup = Setup {
-        seats: Some(seats),
-        seed,
-        options: options
-            .iter()
-            .map(|(k, v)| (k.to_string(), v.to_string()))
-            .collect(),
-        position: None,
-    };
-    let started = std::time::Instant::now();
-    let stats = random_playouts(id, &setup, games, 97, &invariant);
-    assert_eq!(stats.games, games);
-    eprintln!(
-        "{id} {seats} seats {options:?}: {games} games, {} actions (longest {}), wins {:?}, {:.1}s",
-        stats.actions,
-        stats.max_length,
-        stats.wins,
-        started.elapsed().as_secs_f64()
+/// §5: how a game ends (`g.end_game`'s reasons).
+const DISASTER: &str = "8 stars are destroyed: cosmic disaster, everybody loses";
+const EXTINCTION: &str = "no Earthling is left on any star";
+const TARGET: &str = "the target is reached";
+
+/// Random games end within this many actions (the longest of 4,000 base games took 38): a
+/// game that no longer runs out of stars or Earthlings shows here.
+const MAX_LENGTH: usize = 200;
+
+/// Plays `games` random games of `id`, checked after every action by `invariant`: every game
+/// ends, within `MAX_LENGTH` actions, by one of §5's endings, and a disaster is won by nobody.
+fn playouts(
+    id: &str,
+    seats: usize,
+    options: &[(&str, &str)],
+    games: usize,
+    seed: u64,
+) -> PlayoutStats {
+    let stats = Playouts::new(id)
+        .seats(seats)
+        .options(options)
+        .seed(seed)
+        .games(games)
+        .max_length(MAX_LENGTH)
+        .check(&invariant)
+        .run();
+    stats
+        .assert_all_end()
+        .assert_endings_among(&[DISASTER, EXTINCTION, TARGET]);
+    let no_winner = stats.winner_counts.get(&0).copied().unwrap_or(0);
+    assert!(
+        no_winner >= stats.endings.get(DISASTER).copied().unwrap_or(0),
+        "{stats:?}"
     );
+    stats
+}
+
+/// 1,000 games of `seats` seats with the base rules. Random play rescues too little to reach
+/// the target: nearly every game ends in disaster, and none has two winners.
+fn base_game_playouts(seats: usize, seed: u64) {
+    let stats = playouts(ID, seats, &[], 1000, seed);
+    assert!(stats.endings.get(DISASTER) >= Some(&990), "{stats:?}");
+    assert!(stats.winner_counts.keys().all(|&n| n <= 1), "{stats:?}");
 }
 
 /// 1,000 seeded random games with 1 seat (the solo game).
 #[test]
 fn random_playouts_1_seat() {
-    playouts(ID, 1, &[], 1000, 1);
+    base_game_playouts(1, 1);
 }
 
 /// 1,000 seeded random games with 2 seats.
 #[test]
 fn random_playouts_2_seats() {
-    playouts(ID, 2, &[], 1000, 2);
+    base_game_playouts(2, 2);
 }
 
 /// 1,000 seeded random games with 3 seats.
 #[test]
 fn random_playouts_3_seats() {
-    playouts(ID, 3, &[], 1000, 3);
+    base_game_playouts(3, 3);
 }
 
 /// 1,000 seeded random games with 4 seats.
 #[test]
 fn random_playouts_4_seats() {
-    playouts(ID, 4, &[], 1000, 4);
+    base_game_playouts(4, 4);
 }
 
 /// Options play out too: team game, science game, split migration, an unlimited supply,

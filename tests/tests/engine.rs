@@ -2,7 +2,7 @@
 //! simultaneous decisions (held, hidden, resolved together) and turn-order defaults.
 
 use boardscript_interpreter::script::ScriptError;
-use boardscript_interpreter::{Game, Match, Setup};
+use boardscript_interpreter::{Game, Match, PlayError, Setup};
 use boardscript_tests::inline_game;
 
 /// Writes a two-seat game whose rules are `rules` into a temp folder and loads it.
@@ -60,9 +60,10 @@ fn simultaneous_choices_are_held_hidden_and_resolved_together() {
         !west_view.contains("pick 3"),
         "west must not see east's choice"
     );
+    let err = m.play(Some("east"), "pick 1").unwrap_err();
     assert!(
-        m.play(Some("east"), "pick 1").is_err(),
-        "east chose already"
+        matches!(&err, PlayError::NotDeciding { seat, .. } if seat == "east"),
+        "east chose already: {err}"
     );
     m.play(Some("west"), "pick 2").unwrap();
     assert!(m.state.pending.is_empty());
@@ -157,9 +158,10 @@ fn winners(g) { [] }
     let mut m = Match::new(game, Setup::default()).unwrap();
     assert_eq!(m.game.legal_actions(&m.state, 0).unwrap(), ["pick", "done"]);
     m.play(None, "pick").unwrap();
+    let err = m.play(None, "play").unwrap_err();
     assert!(
-        m.play(None, "play").is_err(),
-        "`play` is not a draft action"
+        matches!(&err, PlayError::Illegal { action, .. } if action == "play"),
+        "`play` is not a draft action: {err}"
     );
     m.play(None, "done").unwrap();
     assert_eq!(m.state.phase, "main");

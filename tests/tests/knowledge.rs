@@ -329,9 +329,11 @@ fn a_reveal_set_naming_no_seat_fails_to_load_or_names_nobody() {
     let state = after(&game, &["pass", "check"]);
     let text = json(&state);
     let bad = text.replace(r#""known_to":[1]"#, r#""known_to":[64]"#);
-    assert!(serde_json::from_str::<State>(&bad).is_err());
+    let err = serde_json::from_str::<State>(&bad).unwrap_err().to_string();
+    assert!(err.contains("seat 64: at most 64 seats"), "{err}");
     let bad = text.replace(r#""known_to":[1]"#, r#""known_to":"some""#);
-    assert!(serde_json::from_str::<State>(&bad).is_err());
+    let err = serde_json::from_str::<State>(&bad).unwrap_err().to_string();
+    assert!(err.contains("not `some`"), "{err}");
     // A seat index the game lacks (3 seats) names nobody; views and queries do not panic.
     let odd: State =
         serde_json::from_str(&text.replace(r#""known_to":[1]"#, r#""known_to":[7]"#)).unwrap();

@@ -7,8 +7,7 @@
 use boardscript_interpreter::bots::random;
 use boardscript_interpreter::primitives::rng;
 use boardscript_interpreter::{Game, Setup, State};
-use boardscript_tests::{inline_game, load};
-use std::collections::HashMap;
+use boardscript_tests::{check_log_names, inline_game, load};
 
 const MANIFEST: &str = "log_actions = \"all\"\n[seats]\nnames = [\"p1\", \"p2\"]\n";
 
@@ -128,14 +127,10 @@ fn marks_survive_the_json_round_trip_of_a_state() {
     assert_eq!(log_of(&back, Some(1))[0], "p1: keep a card");
 }
 
-/// Who could see each card (by catalogue index) in `view`: its catalogue entry is not blank.
-fn seen(view: &State) -> Vec<bool> {
-    view.cards.iter().map(|d| d.name != "?").collect()
-}
-
 /// Plays `games` random games of `id`, checking after every action that every seat's new log
-/// lines name only cards that seat saw in its view before the action or sees after it.
-/// Returns how many names of cards were checked (so a game whose log names none is noticed).
+/// lines name only cards that seat saw before the action or sees after it
+/// (`check_log_names`). Returns how many names were checked, so that a game whose log names
+/// no card is noticed.
 fn walk(id: &str, seats: usize, games: u64) -> usize {
     let game: Game = load(id);
     let mut checked = 0;
@@ -146,51 +141,20 @@ fn walk(id: &str, seats: usize, games: u64) -> usize {
             ..Setup::default()
         };
         let mut state = game.start(&setup).unwrap();
-        let names: HashMap<String, usize> = unique_names(&state);
         let mut bot = rng::seeded(g);
-        let mut before: Vec<State> = (0..seats).map(|s| state.view(Some(s))).collect();
         for step in 0..3000 {
             let d = game.decisions(&state).unwrap();
             let Some((seat, action)) = random::choose(&d, &mut bot) else {
                 break;
             };
+            let before = state.clone();
             game.apply(&mut state, seat, &action)
                 .unwrap_or_else(|e| panic!("{id} game {g} step {step}: {e}"));
-            for (s, earlier) in before.iter_mut().enumerate() {
-                let now = state.view(Some(s));
-                let (saw, sees) = (seen(earlier), seen(&now));
-                for line in now.log.iter().skip(earlier.log.len()) {
-                    for word in line
-                        .text
-                        .split(|c: char| !(c.is_alphanumeric() || c == '-' || c == '_'))
-                    {
-                        if let Some(&c) = names.get(word) {
-                            checked += 1;
-                            assert!(
-                                saw[c] || sees[c],
-                                "{id} game {g} step {step} ({action}): seat {s} reads `{}` naming {word}, a card it never saw",
-                                line.text
-                            );
-                        }
-                    }
-                }
-                *earlier = now;
-            }
+            checked += check_log_names(&before, &state)
+                .unwrap_or_else(|e| panic!("{id} game {g} step {step} ({action}): {e}"));
         }
     }
     checked
-}
-
-fn unique_names(state: &State) -> HashMap<String, usize> {
-    let mut count: HashMap<&str, Vec<usize>> = HashMap::new();
-    for (i, d) in state.cards.iter().enumerate() {
-        count.entry(d.name.as_str()).or_default().push(i);
-    }
-    count
-        .into_iter()
-        .filter(|(_, v)| v.len() == 1)
-        .map(|(n, v)| (n.to_string(), v[0]))
-        .collect()
 }
 
 #[test]

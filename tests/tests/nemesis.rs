@@ -4,8 +4,8 @@
 //! (`next noise 3`, `next bag adult`: see scripts/nemesis/position.rhai), and seeded random
 //! playouts with the game's invariants.
 
-use boardscript_interpreter::{Game, Setup, State};
-use boardscript_tests::{hidden_information_playouts, random_playouts, Table};
+use boardscript_interpreter::State;
+use boardscript_tests::{PlayoutStats, Playouts, Step, Table};
 use std::collections::BTreeMap;
 
 mod nemesis_support;
@@ -418,7 +418,8 @@ const CORRIDORS: usize = 37;
 /// After every action: tokens per type conserved between bag and supply, every character in
 /// one room (or dead, out of the game or in an escape pod), noise only on corridors (never on a technical entrance edge), fire
 /// and malfunction markers within their 8.
-fn invariant(_: &Game, _: &State, s: &State) -> Result<(), String> {
+fn invariant(step: &Step) -> Result<(), String> {
+    let s = step.after;
     let mut total = bag_types(s, "bag");
     for (k, n) in bag_types(s, "supply") {
         *total.entry(k).or_default() += n;
@@ -472,17 +473,31 @@ fn invariant(_: &Game, _: &State, s: &State) -> Result<(), String> {
     Ok(())
 }
 
+/// §15.2: the ways part 1's game ends (`g.end_game`'s reasons).
+const ENDINGS: [&str; 6] = [
+    "the ship jumped",
+    "every character is dead",
+    "the self-destruct ran out",
+    "the ship jumped with self-destruct active",
+    "no fire marker left",
+    "no malfunction marker left",
+];
+
 /// The 300 seeded random games per seat count, every action checked against the
-/// engine's invariants and `invariant` (about 12 s a seat count on 2 cores).
-fn playouts(seats: usize, games: usize) {
-    let setup = Setup {
-        seats: Some(seats),
-        seed: 12,
-        options: Default::default(),
-        position: None,
-    };
-    let stats = random_playouts(ID, &setup, games, 97, &invariant);
-    assert_eq!(stats.games, games);
+/// engine's invariants and `invariant` (about 12 s a seat count on 2 cores): every game
+/// ends within 10,000 actions (the time track runs out long before), by one of §15.2's
+/// endings, and not always the same one.
+fn playouts(seats: usize, games: usize) -> PlayoutStats {
+    let stats = Playouts::new(ID)
+        .seats(seats)
+        .seed(12)
+        .games(games)
+        .max_length(10_000)
+        .check(&invariant)
+        .run();
+    stats.assert_all_end().assert_endings_among(&ENDINGS);
+    assert!(stats.endings.len() >= 2, "{stats:?}");
+    stats
 }
 
 #[test]
@@ -490,14 +505,19 @@ fn random_playouts_1_seat() {
     playouts(1, 300);
 }
 
+/// With company, some characters survive to the end and win (part 1: alive, not infected).
+fn some_survivors_win(stats: &PlayoutStats) {
+    assert!(!stats.wins.is_empty(), "{stats:?}");
+}
+
 #[test]
 fn random_playouts_3_seats() {
-    playouts(3, 300);
+    some_survivors_win(&playouts(3, 300));
 }
 
 #[test]
 fn random_playouts_5_seats() {
-    playouts(5, 300);
+    some_survivors_win(&playouts(5, 300));
 }
 
 /// §9.1-9.2: whether a contamination card is infected is a secret of the card: the rules read
@@ -530,13 +550,8 @@ fn the_infected_mark_is_in_no_view() {
 /// only to the seats a scan revealed it to), and the mark is never a plain property.
 #[test]
 fn views_leak_nothing_hidden() {
-    let setup = Setup {
-        seats: Some(3),
-        seed: 5,
-        options: Default::default(),
-        position: None,
-    };
-    let no_infected_mark = |_: &Game, _: &State, s: &State| {
+    let no_infected_mark = |step: &Step| {
+        let s = step.after;
         for seat in [None, Some(0), Some(1), Some(2)] {
             let v = s.view(seat);
             if v.cards.iter().any(|d| d.props.contains_key("infected")) {
@@ -545,8 +560,9 @@ fn views_leak_nothing_hidden() {
         }
         Ok(())
     };
-    let stats = hidden_information_playouts(ID, &setup, 3, &no_infected_mark);
-    assert_eq!(stats.games, 3);
+    let p = Playouts::new(ID).seats(3).seed(5).games(3).views();
+    let stats = p.check(&no_infected_mark).run();
+    stats.assert_all_end().assert_endings_among(&ENDINGS);
 }
 
 /// §8.2-8.4: with an Intruder in the room, the character is in combat: it may Shoot it (the

@@ -201,7 +201,6 @@ fn refused_trade_moves_nothing() {
 /// a few seeded games, and no room's counter ever goes below 0.
 #[test]
 fn random_bots_search() {
-    use boardscript_interpreter::Setup;
     use std::sync::atomic::{AtomicUsize, Ordering};
     let searches = AtomicUsize::new(0);
     let items = |s: &boardscript_interpreter::State| -> Result<i64, String> {
@@ -214,21 +213,17 @@ fn random_bots_search() {
         }
         Ok(sum)
     };
-    let setup = Setup {
-        seats: Some(3),
-        seed: 5,
-        options: Default::default(),
-        position: None,
-    };
-    let check = |_: &boardscript_interpreter::Game,
-                 before: &boardscript_interpreter::State,
-                 after: &boardscript_interpreter::State| {
-        if items(after)? < items(before)? {
+    let check = |step: &boardscript_tests::Step| {
+        if items(step.after)? < items(step.before)? {
             searches.fetch_add(1, Ordering::Relaxed);
         }
         Ok(())
     };
-    boardscript_tests::random_playouts(ID, &setup, 6, 97, &check);
+    let p = boardscript_tests::Playouts::new(ID)
+        .seats(3)
+        .seed(5)
+        .games(6);
+    p.check(&check).run().assert_all_end();
     assert!(searches.load(Ordering::Relaxed) > 0);
 }
 
@@ -248,6 +243,14 @@ fn use_item(t: &mut Table, answer: Option<&str>) {
     }
 }
 
+/// The integer `expr` before and after p1 uses its one item (answering `answer`): a scenario
+/// shows the change, so a count already 0 before cannot pass for an effect.
+fn used_item_changes(t: &mut Table, answer: Option<&str>, expr: &str) -> (i64, i64) {
+    let before = count(t, expr);
+    use_item(t, answer);
+    (before, count(t, expr))
+}
+
 /// Content §15.1 [First-Aid Kit]: dress a serious wound, or heal a dressed one (§10.3).
 #[test]
 fn first_aid_kit_dresses_then_heals() {
@@ -255,8 +258,8 @@ fn first_aid_kit_dresses_then_heals() {
         1,
         "tile 5 armory\np1 at 5\nserious p1 1\ngive p1 first-aid-kit",
     );
-    use_item(&mut t, None);
-    assert_eq!(count(&t, "g.zone(\"wounds\", \"p1\").len"), 0);
+    let wounds = "g.zone(\"wounds\", \"p1\").len";
+    assert_eq!(used_item_changes(&mut t, None, wounds), (1, 0));
     assert_eq!(count(&t, "g.zone(\"dressed\", \"p1\").len"), 1);
     assert_eq!(count(&t, "g.zone(\"green_discard\").len"), 1, "single use");
     let mut t = table(
@@ -264,16 +267,18 @@ fn first_aid_kit_dresses_then_heals() {
         "tile 5 armory\np1 at 5\nserious p1 1\ngive p1 first-aid-kit\ngive p1 first-aid-kit",
     );
     use_item(&mut t, None);
-    use_item(&mut t, None);
-    assert_eq!(count(&t, "serious_count(g, \"p1\")"), 0);
+    assert_eq!(
+        used_item_changes(&mut t, None, "serious_count(g, \"p1\")"),
+        (1, 0)
+    );
 }
 
 /// Content §15.1 [Bandages]: heal all light wounds (non-combat).
 #[test]
 fn bandages_heal_every_light_wound() {
     let mut t = table(1, "tile 5 armory\np1 at 5\nlight p1 2\ngive p1 bandages");
-    use_item(&mut t, None);
-    assert_eq!(count(&t, "g.counter(\"p1\", \"light\")"), 0);
+    let light = "g.counter(\"p1\", \"light\")";
+    assert_eq!(used_item_changes(&mut t, None, light), (2, 0));
     let t = table(
         1,
         "tile 5 armory\np1 at 5\nlight p1 2\ngive p1 bandages\nintruder adult 5",
@@ -288,8 +293,8 @@ fn bandages_heal_every_light_wound() {
 #[test]
 fn clothes_clean_the_slime() {
     let mut t = table(1, "tile 5 armory\np1 at 5\nslime p1\ngive p1 clothes");
-    use_item(&mut t, None);
-    assert_eq!(count(&t, "g.counter(\"p1\", \"slime\")"), 0);
+    let slime = "g.counter(\"p1\", \"slime\")";
+    assert_eq!(used_item_changes(&mut t, None, slime), (1, 0));
 }
 
 /// Content §15.1 [Synthetic Food] draws 2; [Stimulant] draws 3 and gives a light wound.
@@ -373,8 +378,8 @@ fn chemicals_fill_the_flamethrower() {
 #[test]
 fn tools_repair_or_work_a_door() {
     let mut t = table(1, "tile 5 armory\np1 at 5\nmalfunction 5\ngive p1 tools");
-    use_item(&mut t, Some("repair"));
-    assert_eq!(count(&t, "g.counter(`malf/${room_id(5)}`)"), 0);
+    let malf = "g.counter(`malf/${room_id(5)}`)";
+    assert_eq!(used_item_changes(&mut t, Some("repair"), malf), (1, 0));
     let mut t = table(1, "tile 5 armory\np1 at 5\ngive p1 tools");
     use_item(&mut t, Some("close 1"));
     assert_eq!(
@@ -393,8 +398,8 @@ fn duct_tape_removes_a_malfunction() {
         1,
         "tile 5 armory\np1 at 5\nmalfunction 5\ngive p1 duct-tape",
     );
-    use_item(&mut t, None);
-    assert_eq!(count(&t, "g.counter(`malf/${room_id(5)}`)"), 0);
+    let malf = "g.counter(`malf/${room_id(5)}`)";
+    assert_eq!(used_item_changes(&mut t, None, malf), (1, 0));
     assert_eq!(count(&t, "g.zone(\"yellow_discard\").len"), 1);
 }
 
@@ -405,14 +410,14 @@ fn fire_extinguisher_puts_out_fire_or_repels() {
         1,
         "tile 5 armory\np1 at 5\nfire 5\ngive p1 fire-extinguisher",
     );
-    use_item(&mut t, None);
-    assert_eq!(count(&t, "g.counter(`fire/${room_id(5)}`)"), 0);
+    let fire = "g.counter(`fire/${room_id(5)}`)";
+    assert_eq!(used_item_changes(&mut t, None, fire), (1, 0));
     let mut t = table(
         1,
         "tile 5 armory\np1 at 5\nintruder adult 5\ngive p1 fire-extinguisher",
     );
-    use_item(&mut t, None);
-    assert_eq!(count(&t, "g.zone(`room/${room_id(5)}`).len"), 0);
+    let intruders = "g.zone(`room/${room_id(5)}`).len";
+    assert_eq!(used_item_changes(&mut t, None, intruders), (1, 0));
 }
 
 /// Content §15.2 [Technical Corridors Map]: from a room with a technical entrance to another.
@@ -438,9 +443,10 @@ fn space_suit_moves_between_yellow_rooms() {
         1,
         "tile 2 generator\ntile 12 comms-room\np1 at 2\ngive p1 space-suit\nnext noise 10",
     );
-    use_item(&mut t, None);
+    let hand = "g.zone(\"hand\", \"p1\").len";
+    let (before, after) = used_item_changes(&mut t, None, hand);
     assert_eq!(count(&t, "g.counter(\"p1\", \"room\")"), 12);
-    assert_eq!(count(&t, "g.zone(\"hand\", \"p1\").len"), 0);
+    assert!(before > 0 && after == 0, "hand {before} -> {after}");
 }
 
 /// Content §15.2 [Nemesis Blueprints], §15.3 [Recon Drone]: unexplored tiles shown to the
@@ -467,9 +473,9 @@ fn blueprints_and_drone_show_unexplored_rooms() {
 #[test]
 fn decoy_draws_intruders() {
     let mut t = table(1, "tile 5 armory\np1 at 5\nintruder adult 3\ngive p1 decoy");
-    use_item(&mut t, Some("room 6"));
+    let room_3 = "g.zone(`room/${room_id(3)}`).len";
+    assert_eq!(used_item_changes(&mut t, Some("room 6"), room_3), (1, 0));
     assert_eq!(count(&t, "g.zone(`room/${room_id(6)}`).len"), 1);
-    assert_eq!(count(&t, "g.zone(`room/${room_id(3)}`).len"), 0);
 }
 
 /// Content §15.3 [Grenade]: 2 wounds to the chosen Intruder, a serious wound to every
@@ -547,15 +553,15 @@ fn extended_magazine_raises_capacity() {
 fn antidote_cures_and_passes() {
     let mut t = table(
         1,
-        "tile 5 armory\np1 at 5\ncontamination p1 3\ngive p1 antidote",
+        "tile 5 armory\np1 at 5\ncontamination p1 3\nlarva p1\ngive p1 antidote",
     );
     let all = "contamination_in(g, \"p1\", SEAT_CARD_ZONES)";
     let clean = count(&t, &format!("{all}.filter(|c| !c.infected).len()"));
-    use_item(&mut t, None);
+    let larva = "g.counter(\"p1\", \"larva\")";
+    assert_eq!(used_item_changes(&mut t, None, larva), (1, 0));
     // The clean cards stay, the infected ones go; one new card comes (infected or not).
     assert_eq!(count(&t, &format!("{all}.len()")), clean + 1);
     assert!(count(&t, &format!("{all}.filter(|c| c.infected).len()")) <= 1);
-    assert_eq!(count(&t, "g.counter(\"p1\", \"larva\")"), 0);
     assert_eq!(count(&t, "g.counter(\"p1\", \"passed\")"), 1);
 }
 
@@ -566,8 +572,8 @@ fn taser_wounds_and_drives_off() {
         1,
         "tile 5 armory\np1 at 5\nintruder adult 5\nattacks attack-bite-3\ngive p1 taser",
     );
-    use_item(&mut t, None);
-    assert_eq!(count(&t, "g.zone(`room/${room_id(5)}`).len"), 0);
+    let intruders = "g.zone(`room/${room_id(5)}`).len";
+    assert_eq!(used_item_changes(&mut t, None, intruders), (1, 0));
 }
 
 // ---------------------------------------------------------------- §12.6 Crafting

@@ -6,7 +6,7 @@
 use boardscript_interpreter::primitives::zone::CardId;
 use boardscript_interpreter::value::Value;
 use boardscript_interpreter::{Game, Match, PlayError, Setup, State};
-use boardscript_tests::{hidden_information_playouts, load, play_random, random_playouts, Table};
+use boardscript_tests::{load, play_random, PlayoutStats, Playouts, Step, Table};
 
 const ID: &str = "virus-war-fr";
 
@@ -826,8 +826,11 @@ fn coop_seats_and_teams_are_checked() {
             ..Setup::default()
         })
     };
-    assert!(start(2, &[("coop", "true")]).is_err());
-    assert!(start(5, &[("coop", "true")]).is_err());
+    for n in [2, 5] {
+        let err = start(n, &[("coop", "true")]).unwrap_err().to_string();
+        let why = format!("co-op needs an even number of seats, 4 or more, not {n}");
+        assert!(err.contains(&why), "{err}");
+    }
     let err = start(4, &[("coop", "true"), ("teams", "p1+p2,p3+p4")])
         .unwrap_err()
         .to_string();
@@ -992,7 +995,8 @@ fn int_option(s: &State, name: &str) -> i64 {
 /// Vaccine in front of a carrier, no Trap held, the dead hold nothing, partners fall together,
 /// and the table is empty outside reaction windows. (The harness checks that every card is
 /// in exactly one zone and that the eliminated are never asked to decide again.)
-fn invariant(_: &Game, _: &State, s: &State) -> Result<(), String> {
+fn invariant(step: &Step) -> Result<(), String> {
+    let s = step.after;
     let total: usize = s.zones.iter().map(|z| z.cards.len()).sum();
     if s.cards.len() != 110 || total != 110 {
         return Err(format!("{} cards, {total} in zones", s.cards.len()));
@@ -1039,39 +1043,27 @@ fn invariant(_: &Game, _: &State, s: &State) -> Result<(), String> {
     Ok(())
 }
 
-fn setup(seats: usize, options: &[(&str, &str)], seed: u64) -> Setup {
-    Setup {
-        seats: Some(seats),
-        seed,
-        options: options
-            .iter()
-            .map(|(k, v)| (k.to_string(), v.to_string()))
-            .collect(),
-        position: None,
-    }
+/// Plays the games `p` describes with `seats` seats and `options`, checked after every
+/// action by `invariant`: every game ends, with one winner (a team of two in co-op).
+fn playouts(p: Playouts, seats: usize, options: &[(&str, &str)]) -> PlayoutStats {
+    let stats = p.seats(seats).options(options).check(&invariant).run();
+    let coop = options.contains(&("coop", "true"));
+    stats
+        .assert_all_end()
+        .assert_winners_each(if coop { 2 } else { 1 });
+    stats
 }
 
-fn playouts(seats: usize, options: &[(&str, &str)], games: usize, seed: u64) {
-    let started = std::time::Instant::now();
-    let stats = random_playouts(ID, &setup(seats, options, seed), games, 251, &invariant);
-    check_stats(&stats, options, games);
-    eprintln!(
-        "{seats} seats {options:?}: {games} games, {} actions (longest {}), {:.1}s",
-        stats.actions,
-        stats.max_length,
-        started.elapsed().as_secs_f64()
-    );
+/// 1,000 random games of `seats` seats with `options`: every seat wins some.
+fn many_playouts(seats: usize, options: &[(&str, &str)], seed: u64) {
+    let p = Playouts::new(ID).seed(seed).games(1000).deep_every(251);
+    playouts(p, seats, options).assert_every_seat_wins();
 }
 
-fn check_stats(stats: &boardscript_tests::PlayoutStats, options: &[(&str, &str)], games: usize) {
-    assert_eq!(stats.games, games);
-    let winners: usize = stats.wins.values().sum();
-    let per_game = if options.contains(&("coop", "true")) {
-        2
-    } else {
-        1
-    };
-    assert_eq!(winners, games * per_game, "one winner (team) a game");
+/// A few random games of `seats` seats with `options`.
+fn few_playouts(seats: usize, options: &[(&str, &str)], games: usize, seed: u64) {
+    let p = Playouts::new(ID).seed(seed).games(games).deep_every(251);
+    playouts(p, seats, options);
 }
 
 // The game invariants after every action in 1,000 games per mode; every seat's view after
@@ -1080,26 +1072,26 @@ fn check_stats(stats: &boardscript_tests::PlayoutStats, options: &[(&str, &str)]
 /// 1,000 seeded random games with 2 seats.
 #[test]
 fn random_playouts_2_seats() {
-    playouts(2, &[], 1000, 1002);
+    many_playouts(2, &[], 1002);
 }
 
 /// 1,000 seeded random games with 4 seats.
 #[test]
 fn random_playouts_4_seats() {
-    playouts(4, &[], 1000, 1004);
+    many_playouts(4, &[], 1004);
 }
 
 /// 1,000 seeded random games with 8 seats.
 #[test]
 fn random_playouts_8_seats() {
-    playouts(8, &[], 1000, 1008);
+    many_playouts(8, &[], 1008);
 }
 
 /// 1,000 seeded random games in co-op with 4 seats, and some with 8.
 #[test]
 fn random_playouts_coop() {
-    playouts(4, &[("coop", "true")], 1000, 1040);
-    playouts(8, &[("coop", "true")], 30, 80);
+    many_playouts(4, &[("coop", "true")], 1040);
+    few_playouts(8, &[("coop", "true")], 30, 80);
 }
 
 /// Every seat's view (and a spectator's) after every action of a smaller set of games, in
@@ -1114,13 +1106,8 @@ fn hidden_information_after_every_action() {
         (8, &[("coop", "true")][..], 2),
         (6, &[("prompt_all", "false")][..], 4),
     ] {
-        let stats = hidden_information_playouts(
-            ID,
-            &setup(seats, options, 500 + seats as u64),
-            games,
-            &invariant,
-        );
-        check_stats(&stats, options, games);
+        let p = Playouts::new(ID).seed(500 + seats as u64).games(games);
+        playouts(p.views(), seats, options);
     }
 }
 
@@ -1167,10 +1154,10 @@ fn save_load_in_the_middle_of_a_reaction_window() {
 /// react, other card values.
 #[test]
 fn random_playouts_other_options() {
-    playouts(4, &[("virus_token_limit", "80")], 15, 100);
-    playouts(4, &[("forced_pass_draw", "true")], 15, 101);
-    playouts(6, &[("prompt_all", "false")], 15, 102);
-    playouts(
+    few_playouts(4, &[("virus_token_limit", "80")], 15, 100);
+    few_playouts(4, &[("forced_pass_draw", "true")], 15, 101);
+    few_playouts(6, &[("prompt_all", "false")], 15, 102);
+    few_playouts(
         3,
         &[
             ("number_values", "1:10,2:10,3:10,4:7,5:6"),
@@ -1179,7 +1166,7 @@ fn random_playouts_other_options() {
         15,
         103,
     );
-    playouts(
+    few_playouts(
         6,
         &[("coop", "true"), ("teams", "p1+p3,p2+p5,p4+p6")],
         15,

@@ -4,8 +4,8 @@
 //! middle of a simultaneous choice too.
 
 use boardscript_interpreter::primitives::zone::CardId;
-use boardscript_interpreter::{Game, Match, PlayError, SaveFile, Setup, State};
-use boardscript_tests::{hidden_information_playouts, load, random_playouts, Table};
+use boardscript_interpreter::{Match, PlayError, SaveFile, Setup, State};
+use boardscript_tests::{load, PlayoutStats, Playouts, Step, Table};
 
 const ID: &str = "virus-war-kr";
 const SEATS: [&str; 4] = ["p1", "p2", "p3", "p4"];
@@ -542,7 +542,8 @@ fn kr_12_a_three_player_chain() {
 /// Invariants after every action: every card in exactly one zone, card and token counts
 /// unchanged, health never rises nor goes below 0, dead seats never decide again, at most 2
 /// cards in a pair.
-fn invariant(game: &Game, before: &State, after: &State) -> Result<(), String> {
+fn invariant(step: &Step) -> Result<(), String> {
+    let (game, before, after) = (step.game, step.before, step.after);
     if after.cards.len() != before.cards.len() {
         return Err("the card count changed".into());
     }
@@ -580,47 +581,42 @@ fn invariant(game: &Game, before: &State, after: &State) -> Result<(), String> {
     Ok(())
 }
 
-/// 1,000 seeded random games of the 4-seat game end without error, with one winner each.
-#[test]
-fn random_playouts_4_seats() {
-    let stats = random_playouts(
-        ID,
-        &Setup {
-            seed: 2024,
-            ..Setup::default()
-        },
-        1000,
-        53,
-        &invariant,
-    );
-    assert_eq!(stats.games, 1000);
-    assert_eq!(
-        stats.wins.values().sum::<usize>(),
-        1000,
-        "one winner a game"
-    );
-    assert!(stats.max_length <= 3 * 27, "{}", stats.max_length);
+/// Plays the games `p` describes, checked after every action by `invariant`: every game
+/// ends, with one winner.
+fn playouts(p: Playouts) -> PlayoutStats {
+    let stats = p.check(&invariant).run();
+    stats.assert_all_end().assert_winners_each(1);
+    stats
 }
 
-/// 1,000 seeded random games of special situation 2 (round 3, two players alive).
+/// 1,000 seeded random games of the 4-seat game, each within 3 rounds of at most 27
+/// actions; every seat wins some.
+#[test]
+fn random_playouts_4_seats() {
+    let p = Playouts::new(ID).seed(2024).games(1000).deep_every(53);
+    playouts(p.max_length(3 * 27)).assert_every_seat_wins();
+}
+
+/// 1,000 seeded random games of special situation 2 (round 3, two players alive): only the
+/// living win, each some games, within the round's 9 actions.
 #[test]
 fn random_playouts_special_situation_2() {
-    let stats = random_playouts(
-        ID,
-        &Setup {
-            seed: 77,
-            position: Some("round 3\nhealth p1 0 p2 3 p3 0 p4 2".into()),
-            ..Setup::default()
-        },
-        1000,
-        11,
-        &invariant,
+    let p = Playouts::new(ID)
+        .seed(77)
+        .position(SS2)
+        .games(1000)
+        .deep_every(11)
+        .max_length(9);
+    let stats = playouts(p);
+    assert_eq!(
+        stats.wins.keys().collect::<Vec<_>>(),
+        ["p2", "p4"],
+        "{stats:?}"
     );
-    assert_eq!(stats.games, 1000);
-    assert_eq!(stats.wins.values().sum::<usize>(), 1000);
-    assert!(stats.wins.keys().all(|w| w == "p2" || w == "p4"));
-    assert!(stats.max_length <= 9, "{}", stats.max_length);
 }
+
+/// Special situation 2: round 3 with p2 and p4 alive.
+const SS2: &str = "round 3\nhealth p1 0 p2 3 p3 0 p4 2";
 
 /// Hidden information: in every seat's view, cards of zones it may not see are hidden and
 /// their catalogue entries blank (the card received face down in the second chain
@@ -713,18 +709,8 @@ fn views_hide_other_seats_cards() {
 /// identity anywhere in any seat's view) after every action, in both modes.
 #[test]
 fn hidden_information_after_every_action() {
-    for (position, games) in [
-        (None, 40),
-        (Some("round 3\nhealth p1 0 p2 3 p3 0 p4 2"), 40),
-    ] {
-        let setup = Setup {
-            seed: 31,
-            position: position.map(String::from),
-            ..Setup::default()
-        };
-        let stats = hidden_information_playouts(ID, &setup, games, &invariant);
-        assert_eq!(stats.wins.values().sum::<usize>(), games);
-    }
+    playouts(Playouts::new(ID).seed(31).games(40).views());
+    playouts(Playouts::new(ID).seed(31).position(SS2).games(40).views());
 }
 
 /// Bad input is refused with the state unchanged: a seat that is not deciding, a card not in
@@ -751,9 +737,11 @@ fn bad_input_is_refused_state_unchanged() {
     assert!(matches!(e, PlayError::NotDeciding { .. }), "{e}");
     assert_eq!(t.state(), &before);
     t.play("p1", "give i").play("p3", "give v");
-    let before = t.state().clone();
-    assert!(t.try_play("p3", "name p1").is_err(), "p1 has exchanged");
-    assert_eq!(t.state(), &before);
+    let err = t.refusal("p3", "name p1");
+    assert!(
+        err.starts_with("`name p1` is not a legal action for p3"),
+        "p1 has exchanged: {err}"
+    );
 
     // The choice of a pair: cards must be in the hand.
     let mut t = Table::new(ID).position("hand p1 i ii ii iii iv v").start();
@@ -948,16 +936,8 @@ fn random_playouts_with_options() {
         ],
     ];
     for (i, opts) in sets.iter().enumerate() {
-        let setup = Setup {
-            seed: 100 + i as u64,
-            options: opts
-                .iter()
-                .map(|(k, v)| (k.to_string(), v.to_string()))
-                .collect(),
-            ..Setup::default()
-        };
-        let stats = random_playouts(ID, &setup, 20, 29, &invariant);
-        assert_eq!(stats.wins.values().sum::<usize>(), 20, "{opts:?}");
+        let p = Playouts::new(ID).seed(100 + i as u64).options(opts);
+        playouts(p.games(20).deep_every(29));
     }
 }
 

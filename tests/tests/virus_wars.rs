@@ -1,8 +1,8 @@
 //! Virus Wars: every scenario check of shared/rules/virus-wars.md (VW-1 to VW-6) as positions,
 //! random playouts with invariants, determinism, save/load, undo/redo, reload and variants.
 
-use boardscript_interpreter::{Game, Match, Setup, State};
-use boardscript_tests::{load, play_random, random_playouts, scripts_dir, Table};
+use boardscript_interpreter::{Game, Match, Setup};
+use boardscript_tests::{load, play_random, scripts_dir, Playouts, Step, Table};
 
 fn cells(list: &str) -> Vec<String> {
     let mut v: Vec<String> = list.split_whitespace().map(String::from).collect();
@@ -144,7 +144,8 @@ fn first_step_is_a_generation_on_the_own_edge() {
 }
 
 /// Invariants of §4: one cell changes per step, zombies are for ever, turns of `steps` steps.
-fn virus_invariant(_: &Game, before: &State, after: &State) -> Result<(), String> {
+fn virus_invariant(step: &Step) -> Result<(), String> {
+    let (before, after) = (step.before, step.after);
     let (b, a) = (&before.grids[0], &after.grids[0]);
     let changed: Vec<usize> = (0..a.len()).filter(|&i| a.cells[i] != b.cells[i]).collect();
     if changed.len() != 1 {
@@ -174,67 +175,42 @@ fn virus_invariant(_: &Game, before: &State, after: &State) -> Result<(), String
     Ok(())
 }
 
-/// 1,000 seeded random games on 11x11 end without error, with one winner each.
+/// Plays `games` random games of `id` with `options`, checked after every step by
+/// `virus_invariant`, and asserts how they end: each game within §4.4's limit (2 x the
+/// board's cells steps), with one winner, and each colour wins some.
+fn playouts(id: &str, options: &[(&str, &str)], cells: usize, games: usize, deep_every: usize) {
+    Playouts::new(id)
+        .seed(11)
+        .options(options)
+        .games(games)
+        .deep_every(deep_every)
+        .max_length(2 * cells)
+        .check(&virus_invariant)
+        .run()
+        .assert_all_end()
+        .assert_winners_each(1)
+        .assert_every_seat_wins();
+}
+
+/// 1,000 seeded random games on 11x11.
 #[test]
 fn random_playouts_11x11() {
-    let stats = random_playouts(
-        "virus-wars",
-        &Setup {
-            seed: 11,
-            ..Setup::default()
-        },
-        1000,
-        97,
-        &virus_invariant,
-    );
-    assert_eq!(stats.games, 1000);
-    assert_eq!(
-        stats.wins.values().sum::<usize>(),
-        1000,
-        "exactly one winner a game"
-    );
-    assert!(
-        stats.max_length <= 2 * 121,
-        "§4.4: at most 2 x cells steps, got {}",
-        stats.max_length
-    );
+    playouts("virus-wars", &[], 121, 1000, 97);
 }
 
 /// Rectangular and large boards, and the variants, play out too.
 #[test]
 fn random_playouts_other_boards_and_variants() {
-    let rect = Setup {
-        seed: 5,
-        options: [("width".into(), "9".into()), ("height".into(), "4".into())].into(),
-        ..Setup::default()
-    };
-    let s = random_playouts("virus-wars", &rect, 100, 13, &virus_invariant);
-    assert!(s.max_length <= 72);
-    random_playouts(
+    playouts(
         "virus-wars",
-        &Setup {
-            seed: 6,
-            options: [("size".into(), "15".into())].into(),
-            ..Setup::default()
-        },
-        30,
-        50,
-        &virus_invariant,
+        &[("width", "9"), ("height", "4")],
+        36,
+        100,
+        13,
     );
-    random_playouts(
-        "virus-wars/blitz",
-        &Setup::default(),
-        200,
-        17,
-        &virus_invariant,
-    );
-    random_playouts(
-        "virus-wars/orthogonal",
-        &Setup::default(),
-        200,
-        17,
-        &virus_invariant,
-    );
+    playouts("virus-wars", &[("size", "15")], 225, 30, 50);
+    playouts("virus-wars/blitz", &[], 7 * 7, 200, 17);
+    playouts("virus-wars/orthogonal", &[], 121, 200, 17);
 }
 
 /// Same scripts, options, seed and actions give byte-identical states and saves.
@@ -275,7 +251,11 @@ fn save_load_round_trip_mid_game() {
         foreign.contains("for game `virus-wars`, not `virus-wars/blitz`"),
         "{foreign}"
     );
-    assert!(boardscript_interpreter::SaveFile::parse("{not json", "virus-wars").is_err());
+    let garbled = boardscript_interpreter::SaveFile::parse("{not json", "virus-wars").unwrap_err();
+    assert!(
+        garbled.starts_with("not a Boardscript save file"),
+        "{garbled}"
+    );
     let mut tampered = save.clone();
     tampered.actions[5].action = "z99".into();
     let err = b.load(&tampered).unwrap_err().to_string();

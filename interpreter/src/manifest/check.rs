@@ -317,9 +317,23 @@ mod tests {
     #[test]
     fn texts_are_one_printable_line() {
         assert_eq!(text("title", "Odds & Evens, été"), Ok(()));
-        assert!(text("title", "a\u{1b}[2J").is_err());
-        assert!(text("about", "two\nlines").is_err());
-        assert!(text("about", &"x".repeat(MAX_TEXT_CHARS + 1)).is_err());
+        let long = "x".repeat(MAX_TEXT_CHARS + 1);
+        for (field, bad, why) in [
+            (
+                "title",
+                "a\u{1b}[2J",
+                "title has a control character (U+001B)",
+            ),
+            (
+                "about",
+                "two\nlines",
+                "about has a control character (U+000A)",
+            ),
+            ("about", &long, "about is over"),
+        ] {
+            let err = text(field, bad).unwrap_err();
+            assert!(err.contains(why), "{err}");
+        }
         assert_eq!(shown("a\nb"), "`a\\nb`");
     }
 }

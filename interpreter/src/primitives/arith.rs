@@ -427,7 +427,10 @@ mod tests {
             max_steps: 100_000,
             ..ALL
         };
-        assert!(solutions(&numbers[..10], 1_000_000_007, all).is_err());
+        assert_eq!(
+            solutions(&numbers[..10], 1_000_000_007, all).unwrap_err(),
+            TooMuchWork::Steps(100_000)
+        );
         let past = Search {
             deadline: Some(Instant::now()),
             ..ALL

@@ -242,8 +242,10 @@ mod tests {
             err.contains("holds 2 `blue`") && err.contains("3 cannot"),
             "{err}"
         );
-        assert!(b.add("blue", MAX_PER_KIND).is_err());
-        assert!(b.add(UNKNOWN, 1).is_err());
+        let err = b.add("blue", MAX_PER_KIND).unwrap_err();
+        assert!(err.contains("would hold 1000002 `blue`"), "{err}");
+        let err = b.add(UNKNOWN, 1).unwrap_err();
+        assert!(err.contains("is not a kind of token"), "{err}");
         for i in 2..MAX_KINDS {
             b.add(&format!("k{i:02}"), 1).unwrap();
         }
@@ -251,7 +253,8 @@ mod tests {
         b.remove("k02", 1).unwrap();
         b.add("one-more", 1).unwrap();
         let mut again = before.clone();
-        assert!(again.remove("red", 4).is_err());
+        let err = again.remove("red", 4).unwrap_err();
+        assert!(err.contains("holds 3 `red`, so 4 cannot"), "{err}");
         assert_eq!(again, before);
     }
 
@@ -285,14 +288,27 @@ mod tests {
     fn bad_saves_are_refused() {
         let text = serde_json::to_string(&bag()).unwrap();
         assert_eq!(serde_json::from_str::<Bag>(&text).unwrap(), bag());
-        for (from, to) in [
-            (r#"["red",3]"#, r#"["blue",3]"#),
-            (r#"["red",3]"#, r#"["red",0]"#),
-            (r#"["red",3]"#, r#"["red",1000001]"#),
-            (r#""none""#, r#""owner""#),
+        for (from, to, why) in [
+            (
+                r#"["red",3]"#,
+                r#"["blue",3]"#,
+                "listed twice or with no tokens",
+            ),
+            (
+                r#"["red",3]"#,
+                r#"["red",0]"#,
+                "listed twice or with no tokens",
+            ),
+            (
+                r#"["red",3]"#,
+                r#"["red",1000001]"#,
+                "at most 1000000 of a kind",
+            ),
+            (r#""none""#, r#""owner""#, "seen by all or none"),
         ] {
             assert!(text.contains(from), "{text}");
-            assert!(serde_json::from_str::<Bag>(&text.replace(from, to)).is_err());
+            let err = serde_json::from_str::<Bag>(&text.replace(from, to)).unwrap_err();
+            assert!(err.to_string().contains(why), "{to}: {err}");
         }
     }
 }

@@ -690,10 +690,13 @@ mod tests {
         let g: Graph = serde_json::from_str(text).unwrap();
         assert_eq!((g.index("c"), g.marks[1]), (Some(2), 1));
         assert_eq!(serde_json::to_string(&g).unwrap(), text);
-        let bad = text.replace("[0,1,0]", "[0,5,0]");
-        assert!(serde_json::from_str::<Graph>(&bad).is_err());
-        let bad = text.replace("[1,2],", "[1,9],");
-        assert!(serde_json::from_str::<Graph>(&bad).is_err());
+        for (from, to, why) in [
+            ("[0,1,0]", "[0,5,0]", "a mark outside its symbols"),
+            ("[1,2],", "[1,9],", "an edge to no node"),
+        ] {
+            let err = serde_json::from_str::<Graph>(&text.replace(from, to)).unwrap_err();
+            assert!(err.to_string().contains(why), "{to}: {err}");
+        }
     }
 
     /// Three rooms: a's exit 2 meets b's exit 4 twice over (parallel edges), and b's exit 1
@@ -727,7 +730,8 @@ mod tests {
             (Some(0), None)
         );
         assert_eq!(g.neighbours(1).collect::<Vec<_>>(), [0, 2], "a once");
-        assert!(rooms().link(2, 2, "1", "2").is_err());
+        let err = rooms().link(2, 2, "1", "2").unwrap_err();
+        assert!(err.contains("not `c` to itself"), "{err}");
     }
 
     #[test]
@@ -784,15 +788,24 @@ mod tests {
         let back: Graph = serde_json::from_str(&text).unwrap();
         assert_eq!(back, g);
         assert_eq!(back.exits(1, "4").collect::<Vec<_>>(), [0, 1]);
-        for (from, to) in [
-            (r#""ends":[1,2]"#, r#""ends":[1,7]"#),
-            (r#""values":[0,2,0]"#, r#""values":[0,2]"#),
-            (r#""key":"noise""#, r#""key":"door""#),
-            (r#""edges":[[1],"#, r#""edges":[[2],"#),
+        for (from, to, why) in [
+            (r#""ends":[1,2]"#, r#""ends":[1,7]"#, "an edge to no node"),
+            (
+                r#""values":[0,2,0]"#,
+                r#""values":[0,2]"#,
+                "2 values for 3 edges",
+            ),
+            (r#""key":"noise""#, r#""key":"door""#, "`door` given twice"),
+            (
+                r#""edges":[[1],"#,
+                r#""edges":[[2],"#,
+                "disagree with its `links`",
+            ),
         ] {
             assert!(text.contains(from), "{text}");
             let bad = text.replace(from, to);
-            assert!(serde_json::from_str::<Graph>(&bad).is_err(), "{bad}");
+            let err = serde_json::from_str::<Graph>(&bad).unwrap_err();
+            assert!(err.to_string().contains(why), "{bad}: {err}");
         }
         let keys: Vec<String> = (0..=MAX_EDGE_KEYS)
             .map(|k| format!(r#"{{"key":"k{k}","values":[0,0,0]}}"#))

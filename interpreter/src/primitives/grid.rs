@@ -805,7 +805,8 @@ mod tests {
         assert_eq!(g.longest_line(b2, x), 3);
         assert!(g.joins(b2, x, Edge::North, Edge::South, false));
         assert!(g.joins(b2, x, Edge::West, Edge::East, false));
-        assert!(Shape::Hex.direction("ne").is_err());
+        let err = Shape::Hex.direction("ne").unwrap_err();
+        assert!(err.starts_with("no direction `ne` on a hex grid"), "{err}");
     }
 
     #[test]

@@ -155,7 +155,11 @@ mod tests {
         assert!(a.includes(None) && a.includes(Some(5)));
         a.add_seat(1).unwrap();
         assert_eq!(a, Audience::EVERYONE, "one everyone, saved as one");
-        assert!(Audience::seat(MAX_AUDIENCE_SEATS).is_err());
+        let err = Audience::seat(MAX_AUDIENCE_SEATS).unwrap_err();
+        assert!(
+            err.contains("at most 64 seats can be shown a card"),
+            "{err}"
+        );
         assert!(!Audience::NOBODY.includes(Some(0)) && Audience::NOBODY.is_nobody());
     }
 
@@ -182,8 +186,16 @@ mod tests {
             let back: Audience = serde_json::from_str(text).unwrap();
             assert_eq!(serde_json::to_string(&back).unwrap(), text);
         }
-        for bad in ["[64]", "[1,99999999999]", "\"some\"", "[-1]", "3"] {
-            assert!(serde_json::from_str::<Audience>(bad).is_err(), "{bad}");
+        let untagged = "did not match any variant";
+        for (bad, why) in [
+            ("[64]", "seat 64: at most 64 seats"),
+            ("[1,99999999999]", "seat 99999999999: at most 64 seats"),
+            ("\"some\"", "not `some`"),
+            ("[-1]", untagged),
+            ("3", untagged),
+        ] {
+            let err = serde_json::from_str::<Audience>(bad).unwrap_err();
+            assert!(err.to_string().contains(why), "{bad}: {err}");
         }
     }
 }

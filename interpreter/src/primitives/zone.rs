@@ -220,7 +220,8 @@ mod tests {
         assert!(!seen(&d, Some(1)).has("infected"));
         d.reveal("infected", Audience::EVERYONE).unwrap();
         assert!(seen(&d, None).has("infected"));
-        assert!(d.reveal("nothing", Audience::EVERYONE).is_err());
+        let err = d.reveal("nothing", Audience::EVERYONE).unwrap_err();
+        assert!(err.contains("has no secret `nothing`"), "{err}");
     }
 
     #[test]

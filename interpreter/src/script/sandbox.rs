@@ -298,25 +298,38 @@ mod tests {
     fn limits_outside_their_caps_or_zero_are_refused() {
         assert_eq!(Limits::default().check(), Ok(()));
         assert_eq!(Limits::CAPS.check(), Ok(()));
-        for bad in [
-            Limits {
-                operations: 0,
-                ..Limits::default()
-            },
-            Limits {
-                string_size: 0,
-                ..Limits::default()
-            },
-            Limits {
-                call_depth: 1_000_000,
-                ..Limits::default()
-            },
-            Limits {
-                time_ms: 60_000,
-                ..Limits::default()
-            },
+        for (bad, why) in [
+            (
+                Limits {
+                    operations: 0,
+                    ..Limits::default()
+                },
+                "operations = 0",
+            ),
+            (
+                Limits {
+                    string_size: 0,
+                    ..Limits::default()
+                },
+                "string_size = 0",
+            ),
+            (
+                Limits {
+                    call_depth: 1_000_000,
+                    ..Limits::default()
+                },
+                "call_depth = 1000000",
+            ),
+            (
+                Limits {
+                    time_ms: 60_000,
+                    ..Limits::default()
+                },
+                "time_ms = 60000",
+            ),
         ] {
-            assert!(bad.check().is_err(), "{bad:?}");
+            let err = bad.check().unwrap_err();
+            assert!(err.contains(why), "{bad:?}: {err}");
         }
         let err = Limits {
             array_size: 0,
