@@ -1,4 +1,4 @@
-//! Cosmic Disaster's end checks (shared/rules/cosmic-disaster.md §5, "End checks"): a rescue
+//! Cosmic Disaster's end checks (the rules reference's §5, "End checks"): a rescue
 //! that takes the last token on the board ends the game at once (E2, scenario (c)), before
 //! the empty-hand reward (G17) and the draw, in the base game and in every variant.
 
