@@ -62,13 +62,16 @@ pub enum PlayError {
     NoEnd(usize),
 }
 
-/// The protocol functions every game defines, with their arity (`g` included).
-const REQUIRED: [(&str, usize, &str); 4] = [
+/// The protocol functions every game defines, with their arity (`g` included). `winners(g)`
+/// is required only of rules that never call `g.end_game` (see `Game::compile`).
+const REQUIRED: [(&str, usize, &str); 3] = [
     ("setup", 1, "setup(g)"),
     ("legal_actions", 2, "legal_actions(g, seat)"),
     ("apply", 3, "apply(g, seat, action)"),
-    ("winners", 1, "winners(g)"),
 ];
+
+/// What a game needs to name its winners, said where it is missing.
+const NO_WINNERS: &str = "missing protocol function `winners(g)`: rules that never end the game with `g.end_game(winners, reason)` must say who won with `winners(g)`";
 
 /// An action's notation as the script listed it. Rhai's shared string: listing the same cell
 /// names every step copies no text.
@@ -144,6 +147,8 @@ pub struct Game {
     pub spec: GameSpec,
     rules: Rules,
     has_to_decide: bool,
+    /// Whether the script defines `winners(g)`; without it, only `g.end_game` names winners.
+    has_winners: bool,
     /// Seat names as script strings, made once: every protocol call passes one.
     seat_names: std::cell::RefCell<Vec<ImmutableString>>,
 }
@@ -157,18 +162,26 @@ impl Game {
     /// Compiles a game read before: its manifest and script texts.
     fn compile(spec: GameSpec, sources: Vec<Source>, data: DataSet) -> Result<Game, ScriptError> {
         let rules = Rules::compile_with_data(sources, spec.limits, &spec.phases, data)?;
+        let first_file = || {
+            spec.scripts
+                .first()
+                .map(|p| p.display().to_string())
+                .unwrap_or_default()
+        };
         for (name, arity, usage) in REQUIRED {
             if !rules.has_fn(name, arity) {
-                let file = spec
-                    .scripts
-                    .first()
-                    .map(|p| p.display().to_string())
-                    .unwrap_or_default();
                 return Err(ScriptError::Load {
-                    file,
+                    file: first_file(),
                     message: format!("missing protocol function `{usage}`"),
                 });
             }
+        }
+        let has_winners = rules.has_fn("winners", 1);
+        if !has_winners && !rules.sources().iter().any(|s| calls_end_game(&s.text)) {
+            return Err(ScriptError::Load {
+                file: first_file(),
+                message: NO_WINNERS.to_string(),
+            });
         }
         for (scoped, base) in rules.phase_scoped_fns() {
             let (_, arity, usage) = REQUIRED
@@ -198,6 +211,7 @@ impl Game {
             spec,
             rules,
             has_to_decide,
+            has_winners,
             seat_names: Default::default(),
         })
     }
@@ -433,13 +447,30 @@ impl Game {
         if let Some(result) = &state.result {
             return Ok(result.winners.clone());
         }
-        self.script_winners(state)
+        self.unstored_winners(state)
     }
 
-    /// What the script's `winners(g)` returns, whatever `g.end_game` stored.
+    /// What the script's `winners(g)` returns, whatever `g.end_game` stored; none when the
+    /// script has no `winners` (only `g.end_game` names winners then).
     pub fn script_winners(&self, state: &State) -> Result<Vec<usize>, PlayError> {
+        if !self.has_winners {
+            return Ok(vec![]);
+        }
         let v = self.rules.call_read(state, "winners", &[])?;
         self.seat_list(state, v, "winners", false)
+    }
+
+    /// The winners of a game `g.end_game` has not ended: the script's `winners(g)`. Rules
+    /// without one name nobody while the game goes on; a game of theirs that ends because
+    /// nobody can act has no winners to give, which is an error naming what is missing.
+    fn unstored_winners(&self, state: &State) -> Result<Vec<usize>, PlayError> {
+        if !self.has_winners && self.is_over(state)? {
+            return Err(PlayError::Script(ScriptError::Load {
+                file: self.rules.file_of("apply").unwrap_or("script").to_string(),
+                message: format!("nobody can act, but the game was not ended: {NO_WINNERS}"),
+            }));
+        }
+        self.script_winners(state)
     }
 
     /// How the game stands or ended: the stored result of `g.end_game`, else the script's
@@ -449,7 +480,7 @@ impl Game {
             return Ok(result.clone());
         }
         Ok(Outcome {
-            winners: self.script_winners(state)?,
+            winners: self.unstored_winners(state)?,
             reason: String::new(),
         })
     }
@@ -813,4 +844,20 @@ pub fn describe(v: &State) -> String {
         out.push_str(&format!("{k} = {c}\n"));
     }
     out
+}
+
+/// Whether a script's text calls `end_game` (as `g.end_game(...)` or `end_game(g, ...)`)
+/// outside `//` comments. A game whose rules never do must define `winners(g)`; a call that
+/// is never reached is caught when its game ends (`Game::winners`).
+fn calls_end_game(text: &str) -> bool {
+    const NAME: &str = "end_game";
+    text.lines().any(|line| {
+        let code = line.split("//").next().unwrap_or_default();
+        code.match_indices(NAME).any(|(at, _)| {
+            let before = code[..at].trim_end();
+            let after = code[at + NAME.len()..].trim_start();
+            let word_start = !code[..at].ends_with(|c: char| c.is_alphanumeric() || c == '_');
+            word_start && after.starts_with('(') && !before.ends_with("fn")
+        })
+    })
 }

@@ -49,6 +49,27 @@ pub struct Outcome {
     pub reason: String,
 }
 
+impl Outcome {
+    /// The outcome in words, as `status` and scripts (`g.outcome()`) say it: `x wins (four
+    /// in a row)`, `p1, p3 win`, `nobody wins (8 stars destroyed)`.
+    pub fn describe(&self, seats: &[String]) -> String {
+        let names: Vec<&str> = self
+            .winners
+            .iter()
+            .map(|&s| seats.get(s).map_or("?", String::as_str))
+            .collect();
+        let mut text = match names.len() {
+            0 => "nobody wins".to_string(),
+            1 => format!("{} wins", names[0]),
+            _ => format!("{} win", names.join(", ")),
+        };
+        if !self.reason.is_empty() {
+            text.push_str(&format!(" ({})", self.reason));
+        }
+        text
+    }
+}
+
 /// Collections sit behind `Arc`s and are copied on first write (`*_mut`), so the clones that
 /// protocol calls and undo make cost a few reference counts, not a deep copy.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -504,20 +504,10 @@ impl Session {
     /// `game over: red wins (four in a row)`: the winners and, when the game gave one, why.
     fn result_line(&self) -> Result<String, Failure> {
         let outcome = self.m.game.outcome(&self.m.state)?;
-        let names: Vec<&str> = outcome
-            .winners
-            .iter()
-            .map(|&s| self.m.state.seat_name(s))
-            .collect();
-        let mut line = match names.len() {
-            0 => "game over: nobody wins".to_string(),
-            1 => format!("game over: {} wins", names[0]),
-            _ => format!("game over: {} win", names.join(", ")),
-        };
-        if !outcome.reason.is_empty() {
-            line.push_str(&format!(" ({})", outcome.reason));
-        }
-        Ok(line)
+        Ok(format!(
+            "game over: {}",
+            outcome.describe(&self.m.state.seats)
+        ))
     }
 
     fn bot(&mut self, n: usize) -> Outcome {

@@ -129,7 +129,23 @@ pub fn register(engine: &mut Engine) {
         .register_fn("end_game", |g: &mut G, reason: &str| -> Fallible<()> {
             end_game(g, &Array::new(), reason)
         })
-        .register_fn("game_over", |g: &mut G| g.read(|s| s.result.is_some()));
+        .register_fn("game_over", |g: &mut G| g.read(|s| s.result.is_some()))
+        // The end in the words `g.end_game` was given, so that `render` never restates a rule
+        // a variant may change; "" while the game goes on.
+        .register_fn("end_reason", |g: &mut G| {
+            g.read(|s| {
+                s.result
+                    .as_ref()
+                    .map_or_else(ImmutableString::new, |r| r.reason.as_str().into())
+            })
+        })
+        .register_fn("outcome", |g: &mut G| {
+            g.read(|s| {
+                s.result
+                    .as_ref()
+                    .map_or_else(ImmutableString::new, |r| r.describe(&s.seats).into())
+            })
+        });
     // Counters: global, and per seat.
     engine
         .register_fn("counter", |g: &mut G, name: &str| {
