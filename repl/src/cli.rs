@@ -38,8 +38,9 @@ pub struct GameArgs {
     /// Set an option, e.g. `--option size=13` (repeatable).
     #[arg(long = "option", short = 'o', value_name = "KEY=VALUE")]
     pub options: Vec<String>,
-    /// The scripts folder holding games (default: ./scripts), or one game's own folder.
-    #[arg(long, value_name = "DIR", env = "BOARDSCRIPT_SCRIPTS")]
+    /// The folder holding games, or one game's own folder; only there (default:
+    /// $BOARDSCRIPT_SCRIPTS, else ./scripts, the current folder, then the built-in games).
+    #[arg(long, value_name = "DIR")]
     pub scripts: Option<PathBuf>,
 }
 
@@ -109,8 +110,9 @@ fn at_least_one() -> clap::builder::RangedU64ValueParser<usize> {
 
 #[derive(Debug, Clone, Args)]
 pub struct ListArgs {
-    /// The scripts folder (default: ./scripts).
-    #[arg(long, value_name = "DIR", env = "BOARDSCRIPT_SCRIPTS")]
+    /// The folder holding games; only there (default: $BOARDSCRIPT_SCRIPTS, else ./scripts,
+    /// the current folder, then the built-in games).
+    #[arg(long, value_name = "DIR")]
     pub scripts: Option<PathBuf>,
 }
 
