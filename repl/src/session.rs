@@ -593,6 +593,9 @@ impl Session {
         Ok(Reply::text(format!("position set from {path}")))
     }
 
+    /// `reload`; also the watcher's (`--watch`), which runs for a seat-restricted client too
+    /// (a typed `reload` is refused there): its reply then says only what the client's seat
+    /// may see, and the bots play on up to that seat's next decision, as after its actions.
     pub fn reload(&mut self) -> Outcome {
         // The error is in the new files: its excerpt is read from them (`&[]`), not from the
         // rules still running.
@@ -604,33 +607,102 @@ impl Session {
                 script,
             }
         })?;
-        let report = self.m.reload(game).map_err(|e| {
-            let f = Failure::from(e);
-            Failure {
-                message: format!("{}; old rules kept", f.message),
-                excerpt: f.script.as_ref().and_then(|s| s.excerpt(&[])),
-                ..f
+        let me = self.seat;
+        let (report, old) = self.m.swap_rules(game).map_err(|e| match me {
+            // Replaying another seat's action can fail with its hidden action or cards.
+            Some(_) => Failure::from(
+                "the new rules fail while replaying the game; old rules kept (a session without --seat shows the error)",
+            ),
+            None => {
+                let f = Failure::from(e);
+                Failure {
+                    message: format!("{}; old rules kept", f.message),
+                    excerpt: f.script.as_ref().and_then(|s| s.excerpt(&[])),
+                    ..f
+                }
             }
         })?;
-        let text = match &report.refused {
+        let seen_before = self.visible_log_len();
+        let others = match self.play_others() {
+            Ok(others) => others,
+            Err(f) => {
+                self.m.game = old;
+                return Err(Failure {
+                    message: format!(
+                        "the other seats cannot play on under the new rules: {}; old rules kept",
+                        f.message
+                    ),
+                    ..f
+                });
+            }
+        };
+        // A refused action of another seat is named by its place and seat only: its text, and
+        // the legal actions the refusal lists, may be that seat's secret.
+        let shown = report.refused.as_ref().map(|(i, p, why)| match me {
+            Some(me) if self.m.state.seat_name(me) != p.seat => (*i, p, None),
+            _ => (*i, p, Some(why)),
+        });
+        // The bots' new actions forget the actions kept aside, as any new action does.
+        let kept_aside = if others.is_empty() {
+            report.kept_aside
+        } else {
+            0
+        };
+        let mut text = match &shown {
             None => format!("reloaded: {} action(s) replayed", report.replayed),
-            Some((i, p, why)) => format!(
-                "reloaded: action {} (`{}` by {}) is now refused: {why}\nthe game is kept up to action {}; the {} action(s) from there are kept aside and come back at a reload whose rules accept them",
+            Some((i, p, Some(why))) => format!(
+                "reloaded: action {} (`{}` by {}) is now refused: {why}\nthe game is kept up to action {}",
                 i + 1,
                 p.action,
                 p.seat,
                 report.replayed,
-                report.kept_aside
+            ),
+            Some((i, p, None)) => format!(
+                "reloaded: action {} (by {}) is now refused by the new rules\nthe game is kept up to action {}",
+                i + 1,
+                p.seat,
+                report.replayed,
             ),
         };
-        let refused = report.refused.as_ref().map_or(
-            Value::Null,
-            |(i, p, why)| json!({"index": i + 1, "seat": p.seat, "action": p.action, "error": why}),
-        );
-        Ok(Reply::text(text)
+        if shown.is_some() {
+            if kept_aside > 0 {
+                text.push_str(&format!(
+                    "; the {kept_aside} action(s) from there are kept aside and come back at a reload whose rules accept them"
+                ));
+            } else if !others.is_empty() {
+                text.push_str("; the other seats play on from there");
+            }
+        }
+        let refused = match &shown {
+            None => Value::Null,
+            Some((i, p, Some(why))) => {
+                json!({"index": i + 1, "seat": p.seat, "action": p.action, "error": why})
+            }
+            Some((i, p, None)) => json!({"index": i + 1, "seat": p.seat}),
+        };
+        let mut reply = Reply::text(text)
             .with("replayed", json!(report.replayed))
-            .with("kept_aside", json!(report.kept_aside))
-            .with("refused", refused))
+            .with("kept_aside", json!(kept_aside))
+            .with("refused", refused);
+        if let Some(me) = me {
+            let lines: Vec<String> = self
+                .m
+                .state
+                .view(Some(me))
+                .log
+                .iter()
+                .skip(seen_before)
+                .map(|e| e.text.clone())
+                .collect();
+            if !lines.is_empty() {
+                let text = format!("{}\n{}", reply.text, lines.join("\n"));
+                reply = reply.retext(text);
+            }
+            reply = reply
+                .with("others", json!(others.len()))
+                .with("log", json!(lines));
+        }
+        Ok(reply)
     }
 
     fn status(&self) -> Outcome {

@@ -4,6 +4,7 @@
 mod common;
 
 use common::*;
+use serde_json::{json, Value};
 use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
@@ -149,4 +150,92 @@ fn i20_10_the_first_place_holding_a_game_wins_and_list_says_which() {
         ["games in ./scripts ($BOARDSCRIPT_SCRIPTS):", "nim  Tagged"],
         "{stdout}"
     );
+}
+
+/// Two seats taking turns, six actions in all: `me` plays `m1` or `m2`; `bot` plays one of
+/// `bot_actions`, which only `bot` may read in the log.
+fn secret_game(bot_actions: &str) -> (String, String) {
+    let manifest =
+        "title = \"Secrets\"\nlog_actions = \"seat\"\n[seats]\nnames = [\"me\", \"bot\"]\n";
+    let rules = format!(
+        "fn setup(g) {{ }}\n\
+         fn legal_actions(g, seat) {{\n\
+           if g.actions_applied() >= 6 {{ return []; }}\n\
+           if seat == \"me\" {{ [\"m1\", \"m2\"] }} else {{ {bot_actions} }}\n\
+         }}\n\
+         fn apply(g, seat, action) {{ g.next_turn(); }}\n\
+         fn winners(g) {{ [] }}\n"
+    );
+    (manifest.to_string(), rules)
+}
+
+/// Sends `status` until a reply carries `reloaded` (the watcher sees a save within moments),
+/// and returns that reply whole.
+fn status_after_reload(p: &mut Proc) -> Value {
+    for _ in 0..200 {
+        std::thread::sleep(Duration::from_millis(50));
+        let v = p.ok("status");
+        if v.get("reloaded").is_some() {
+            return v;
+        }
+    }
+    panic!("no reply carried `reloaded` after the scripts changed");
+}
+
+/// Item 4: with `--seat` and `--watch`, a reload that refuses another seat's hidden action
+/// names only its place and seat (not the action, nor that seat's legal actions), and the
+/// bots play on, so that the client is asked again or the game is over.
+#[test]
+fn i20_4_a_watched_reload_in_seat_mode_hides_other_seats_and_plays_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let (manifest, rules) = secret_game("[\"hide-a\", \"hide-b\"]");
+    let game = write_game(dir.path(), "s", &manifest, &rules);
+    let mut p = Proc::start_in("s", dir.path(), &["--seed", "1", "--seat", "me", "--watch"]);
+    let first = p.ok("do m1");
+    assert_eq!(first["others"], 1, "{first}");
+    assert!(!first.to_string().contains("hide"), "{first}");
+
+    // The new rules refuse the bot's action: the game is cut back to where the bot decides.
+    let (_, rules) = secret_game("[\"open-x\"]");
+    std::fs::write(game.join("rules.rhai"), rules).unwrap();
+    let reply = status_after_reload(&mut p);
+    let reloaded = &reply["reloaded"];
+    assert_eq!(reloaded["ok"], true, "{reply}");
+    assert_eq!(
+        reloaded["refused"],
+        json!({"index": 2, "seat": "bot"}),
+        "{reply}"
+    );
+    assert_eq!(reloaded["replayed"], 1, "{reply}");
+    assert_eq!(reloaded["others"], 1, "{reply}");
+    assert_eq!(reloaded["kept_aside"], 0, "{reply}");
+    assert!(!reply.to_string().contains("hide"), "{reply}");
+    assert_eq!(
+        reloaded["text"],
+        "reloaded: action 2 (by bot) is now refused by the new rules\nthe game is kept up to action 1; the other seats play on from there",
+        "{reply}"
+    );
+    // The bot played under the new rules, and the client is asked.
+    assert_eq!(reply["deciding"], json!(["me"]), "{reply}");
+    assert_eq!(p.legal("me"), ["m1", "m2"]);
+    let second = p.ok("do m2");
+    assert_eq!(second["others"], 1, "{second}");
+
+    // A reload whose replay fails names no action and shows no script message.
+    let (_, rules) = secret_game("[\"open-x\"].map(|a| a.nosuch())");
+    std::fs::write(game.join("rules.rhai"), rules).unwrap();
+    let reply = status_after_reload(&mut p);
+    assert_eq!(
+        reply["reloaded"],
+        json!({"ok": false, "error": "the new rules fail while replaying the game; old rules kept (a session without --seat shows the error)"}),
+        "{reply}"
+    );
+    assert_eq!(reply["deciding"], json!(["me"]), "{reply}");
+    assert_eq!(p.legal("me"), ["m1", "m2"]);
+    let refusal = p.refused("reload");
+    assert!(
+        refusal.starts_with("`reload` is not available"),
+        "{refusal}"
+    );
+    p.finish();
 }
