@@ -239,3 +239,163 @@ fn i20_4_a_watched_reload_in_seat_mode_hides_other_seats_and_plays_on() {
     );
     p.finish();
 }
+
+/// Whether process `pid` catches SIGINT (its handler is installed): bit 2 of `SigCgt`.
+fn catches_sigint(pid: u32) -> bool {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("SigCgt:"))
+        .and_then(|mask| u64::from_str_radix(mask.trim(), 16).ok())
+        .is_some_and(|mask| mask & (1 << (2 - 1)) != 0)
+}
+
+/// Starts `boardscript ARGS --scripts <shipped games>`, waits until it catches SIGINT, lets it
+/// play a little, sends it SIGINT as Ctrl-C would, and returns its output.
+fn interrupted(args: &[&str]) -> Output {
+    let child = boardscript(&scripts_dir(), "", args, Stdio::null())
+        .spawn()
+        .unwrap();
+    let pid = child.id();
+    for _ in 0..600 {
+        if catches_sigint(pid) {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    assert!(catches_sigint(pid), "no SIGINT handler in {args:?}");
+    // Some games are played first (the report holds whatever was played, even none).
+    std::thread::sleep(Duration::from_millis(500));
+    let kill = Command::new("kill")
+        .args(["-INT", &pid.to_string()])
+        .status()
+        .unwrap();
+    assert!(kill.success());
+    finish_within(child, Duration::from_secs(60))
+}
+
+/// The number after `before` in `text` (`after 412 of`).
+fn number_after(text: &str, before: &str) -> u64 {
+    let at = text
+        .find(before)
+        .unwrap_or_else(|| panic!("no `{before}` in {text}"))
+        + before.len();
+    text[at..]
+        .split(|c: char| !c.is_ascii_digit())
+        .next()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no number after `{before}` in {text}"))
+}
+
+/// The lines of a `sim` report that count games (not the speed, nor the run's own line).
+fn tallies(report: &str) -> Vec<&str> {
+    report
+        .lines()
+        .filter(|l| l.starts_with("  ") && !l.contains("speed:") && !l.contains("interrupted"))
+        .collect()
+}
+
+/// Item 7: Ctrl-C during `sim` stops after the games being played, prints the report of the
+/// games played (exit status 130) and the arguments that play the rest; those games are
+/// the run's first ones, so a run of as many games gives the same report, and the rest plays
+/// on with `--skip`.
+#[test]
+fn i20_7_ctrl_c_stops_sim_with_the_report_so_far_and_how_to_resume() {
+    let out = interrupted(&[
+        "sim",
+        "connect-four",
+        "--games",
+        "1000000000",
+        "--seed",
+        "7",
+        "--threads",
+        "2",
+        "--quiet",
+    ]);
+    let (stdout, stderr) = texts(&out);
+    assert_eq!(out.status.code(), Some(130), "{stdout}{stderr}");
+    let played = number_after(&stdout, "interrupted (Ctrl-C) after ");
+    assert!(
+        stdout.contains(&format!(
+            "interrupted (Ctrl-C) after {played} of 1000000000 games; `--seed 7 --skip {played} --games {}` plays the rest",
+            1_000_000_000 - played
+        )),
+        "{stdout}"
+    );
+    assert!(
+        stdout.starts_with(&format!("connect-four: {played} games, seed 7")),
+        "{stdout}"
+    );
+    assert!(stderr.contains("Ctrl-C again quits now"), "{stderr}");
+    if played == 0 {
+        return;
+    }
+    let sim = |games: u64, skip: u64| {
+        let out = boardscript(
+            &scripts_dir(),
+            "",
+            &[
+                "sim",
+                "connect-four",
+                "--games",
+                &games.to_string(),
+                "--skip",
+                &skip.to_string(),
+                "--seed",
+                "7",
+                "--quiet",
+            ],
+            Stdio::null(),
+        )
+        .output()
+        .unwrap();
+        assert!(out.status.success(), "{}", texts(&out).1);
+        texts(&out).0
+    };
+    assert_eq!(tallies(&sim(played, 0)), tallies(&stdout));
+    // The rest, added to what was played, is the longer run.
+    let rest = sim(3, played);
+    assert!(
+        rest.starts_with(&format!("connect-four: 3 games from game {played}, seed 7")),
+        "{rest}"
+    );
+    let whole = sim(played + 3, 0);
+    // `  x     668 wins   56.5%`
+    let wins = |report: &str, seat: &str| -> u64 {
+        let line = report
+            .lines()
+            .find(|l| l.split_whitespace().next() == Some(seat) && l.contains(" wins "))
+            .unwrap_or_else(|| panic!("no wins of {seat} in {report}"));
+        line.split_whitespace().nth(1).unwrap().parse().unwrap()
+    };
+    for seat in ["x", "o"] {
+        assert_eq!(
+            wins(&stdout, seat) + wins(&rest, seat),
+            wins(&whole, seat),
+            "{seat}: {stdout}\n{rest}\n{whole}"
+        );
+    }
+}
+
+/// Item 7: Ctrl-C during `check` stops after the playout being checked, prints what the
+/// playouts so far found (exit status 130) and how to check the rest.
+#[test]
+fn i20_7_ctrl_c_stops_check_with_the_report_so_far() {
+    let out = interrupted(&["check", "connect-four", "--games", "1000000000"]);
+    let (stdout, stderr) = texts(&out);
+    assert_eq!(out.status.code(), Some(130), "{stdout}{stderr}");
+    let run = number_after(&stdout, "interrupted (Ctrl-C) after ");
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(
+        lines,
+        [
+            "connect-four: compiled 1 script file(s)".to_string(),
+            format!(
+                "  interrupted (Ctrl-C) after {run} of 1000000000 playout(s); `--skip {run} --games {}` checks the rest",
+                1_000_000_000 - run
+            ),
+            format!("  {run} random playout(s) finished without error"),
+        ],
+        "{stdout}"
+    );
+}
