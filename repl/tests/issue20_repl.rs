@@ -399,3 +399,203 @@ fn i20_7_ctrl_c_stops_check_with_the_report_so_far() {
         "{stdout}"
     );
 }
+
+/// Two open seats taking turns for ever, `a` first: each plays `x` or `y`.
+fn open_game(dir: &Path) {
+    let manifest = "title = \"Open\"\n[seats]\nnames = [\"a\", \"b\"]\n";
+    let rules = "fn setup(g) { }\nfn legal_actions(g, seat) { [\"x\", \"y\"] }\nfn apply(g, seat, action) { g.next_turn(); }\nfn winners(g) { [] }\nfn render(g, seat) { `board of ${g.actions_applied()} action(s)` }\n";
+    write_game(dir, "open", manifest, rules);
+}
+
+/// `boardscript ARGS --scripts DIR` in plain mode, fed `input`.
+fn plain(dir: &Path, args: &[&str], input: &str) -> (String, String) {
+    let mut child = boardscript(dir, "", args, Stdio::piped()).spawn().unwrap();
+    let _ = child.stdin.take().unwrap().write_all(input.as_bytes());
+    texts(&finish_within(child, Duration::from_secs(60)))
+}
+
+/// Item 14: on a terminal, `play` greets with the board (and with `--seat`, first with what
+/// the bots played before the seat's first decision). Run under `script`, which gives the
+/// binary a terminal.
+#[test]
+fn i20_14_the_terminal_repl_starts_with_the_board_and_the_bots_first_moves() {
+    let dir = tempfile::tempdir().unwrap();
+    open_game(dir.path());
+    let run = |extra: &str| {
+        let command = format!(
+            "{} play open --seed 1 --scripts {}{extra}",
+            env!("CARGO_BIN_EXE_boardscript"),
+            dir.path().display()
+        );
+        let mut child = Command::new("script")
+            .args(["-qec", &command, "/dev/null"])
+            .env("HOME", dir.path())
+            .env_remove("BOARDSCRIPT_SCRIPTS")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("`script` (util-linux) runs the REPL on a terminal");
+        let _ = child.stdin.take().unwrap().write_all(b"quit\n");
+        let out = finish_within(child, Duration::from_secs(60));
+        let text = texts(&out).0.replace('\r', "");
+        // What the REPL printed before its first prompt.
+        text[..text
+            .find("open (")
+            .unwrap_or_else(|| panic!("no prompt: {text}"))]
+            .to_string()
+    };
+    let greeting = run("");
+    let lines: Vec<&str> = greeting
+        .lines()
+        .filter(|l| !l.contains("quit") && !l.contains('\x1b'))
+        .collect();
+    assert_eq!(
+        lines[1..],
+        [
+            "seed 1 (`--seed 1` plays this deal again)",
+            "board of 0 action(s)"
+        ],
+        "{greeting}"
+    );
+
+    let greeting = run(" --seat b");
+    let lines: Vec<&str> = greeting
+        .lines()
+        .filter(|l| !l.contains("quit") && !l.contains('\x1b'))
+        .collect();
+    assert_eq!(lines.len(), 4, "{greeting}");
+    assert_eq!(
+        lines[1], "you play b; the bot plays the other seats",
+        "{greeting}"
+    );
+    assert!(["a: x", "a: y"].contains(&lines[2]), "{greeting}");
+    assert_eq!(lines[3], "board of 1 action(s)", "{greeting}");
+}
+
+/// Item 14: with `--seat`, the bots' moves before the seat's first decision are echoed in
+/// plain mode too (a JSON client reads them with `log`).
+#[test]
+fn i20_14_seat_mode_echoes_the_bots_first_moves() {
+    let dir = tempfile::tempdir().unwrap();
+    open_game(dir.path());
+    let (stdout, stderr) = plain(
+        dir.path(),
+        &["play", "open", "--seed", "1", "--seat", "b"],
+        "log\n",
+    );
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 2, "{stdout}{stderr}");
+    assert!(["a: x", "a: y"].contains(&lines[0]), "{stdout}");
+    assert_eq!(lines[1], lines[0], "`log` holds the same move: {stdout}");
+    // Seat a decides first: nothing to echo.
+    let (stdout, _) = plain(
+        dir.path(),
+        &["play", "open", "--seed", "1", "--seat", "a"],
+        "",
+    );
+    assert_eq!(stdout, "");
+}
+
+/// Item 14: `bot n` lists up to 10 actions; more are summed up per seat with the last one,
+/// unless `-v` (`--verbose`) asks for every one.
+#[test]
+fn i20_14_bot_sums_up_many_actions_unless_verbose() {
+    let dir = tempfile::tempdir().unwrap();
+    open_game(dir.path());
+    let (stdout, stderr) = plain(
+        dir.path(),
+        &["play", "open", "--seed", "1"],
+        "bot 10\nbot 11\nbot 11 -v\nbot --verbose\nbot 3 -x\n",
+    );
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 10 + 2 + 11 + 1, "{stdout}{stderr}");
+    assert!(
+        lines[..10]
+            .iter()
+            .all(|l| l.starts_with("bot a: ") || l.starts_with("bot b: ")),
+        "{stdout}"
+    );
+    assert_eq!(
+        lines[10], "bot played 11 actions (a 6, b 5); `bot 11 -v` lists them",
+        "{stdout}"
+    );
+    assert!(lines[11].starts_with("the last: bot a: "), "{stdout}");
+    assert!(
+        lines[12..]
+            .iter()
+            .all(|l| l.starts_with("bot a: ") || l.starts_with("bot b: ")),
+        "{stdout}"
+    );
+    assert!(
+        stderr.starts_with("error: "),
+        "`bot 3 -x` is refused: {stderr}"
+    );
+    assert!(stderr.contains("usage: bot [n] [-v]"), "{stderr}");
+}
+
+/// Item 14: `load` refuses to replace actions that no save holds, as `save` refuses to
+/// replace a file, and changes nothing; `load!` (or `load --force`) replaces them. A game
+/// taken back to an earlier point of its save (`undo`) loses nothing, so loads.
+#[test]
+fn i20_14_load_refuses_to_replace_an_unsaved_game() {
+    let dir = tempfile::tempdir().unwrap();
+    open_game(dir.path());
+    let save = dir.path().join("s.json").display().to_string();
+    let mut p = Proc::start_in("open", dir.path(), &["--seed", "1"]);
+    p.ok("do x");
+    p.ok(&format!("save {save}"));
+    p.ok("do y");
+    p.ok("do x");
+    let before = p.state();
+    let error = p.refused(&format!("load {save}"));
+    assert_eq!(
+        error,
+        format!("the game has 2 action(s) not saved; `save <file>` keeps them, `load! {save}` (or `load --force {save}`) replaces them")
+    );
+    assert_eq!(p.state(), before, "a refused load changes nothing");
+    assert_eq!(p.ok(&format!("load! {save}"))["actions"], 1);
+    p.ok("do y");
+    p.ok("undo");
+    assert_eq!(p.ok(&format!("load {save}"))["actions"], 1);
+    p.ok("do y");
+    assert_eq!(p.ok(&format!("load --force {save}"))["actions"], 1);
+    p.finish();
+}
+
+/// Item 14: a finished Virus War card game's `show` says the game is over and who won, as
+/// `status` does from the engine's outcome, and gives no seat the turn.
+#[test]
+fn i20_14_finished_virus_war_games_render_the_outcome() {
+    for (game, seed) in [("virus-war-fr", "3"), ("virus-war-kr", "3")] {
+        let mut p = Proc::start_in(game, &scripts_dir(), &["--seed", seed]);
+        p.ok("bot 100000");
+        let status = p.ok("status");
+        assert_eq!(status["over"], true, "{game}: {status}");
+        let winners = strings(&status["winners"]);
+        let s = if winners.len() == 1 { "s" } else { "" };
+        let show = p.ok("show");
+        let text = show["text"].as_str().unwrap();
+        if game == "virus-war-fr" {
+            let first = text.lines().next().unwrap();
+            assert_eq!(
+                first,
+                format!("Virus War: game over, {} win{s}", winners.join(" and ")),
+                "{text}"
+            );
+            assert!(
+                !text.contains("'s turn") && !text.lines().any(|l| l.starts_with('*')),
+                "{text}"
+            );
+        } else {
+            let reason = status["reason"].as_str().unwrap();
+            let last = text.lines().last().unwrap();
+            assert_eq!(
+                last,
+                format!("game over: {} win{s} ({reason})", winners.join(", ")),
+                "{text}"
+            );
+        }
+        p.finish();
+    }
+}
