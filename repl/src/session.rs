@@ -637,14 +637,12 @@ impl Session {
     fn unsaved(&self) -> usize {
         let (setup, actions) = &self.kept;
         let now = self.m.actions();
-        if *setup == self.m.setup && actions.starts_with(now) {
-            return 0;
+        if *setup != self.m.setup {
+            // Another start (`position`): none of its actions is saved.
+            return now.len();
         }
         let same = now.iter().zip(actions).take_while(|(a, b)| a == b).count();
-        match *setup == self.m.setup {
-            true => now.len() - same,
-            false => now.len(),
-        }
+        now.len() - same
     }
 
     fn position(&mut self, path: &str) -> Outcome {

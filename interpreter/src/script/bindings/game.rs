@@ -129,7 +129,17 @@ pub fn register(engine: &mut Engine) {
         .register_fn("end_game", |g: &mut G, reason: &str| -> Fallible<()> {
             end_game(g, &Array::new(), reason)
         })
-        .register_fn("game_over", |g: &mut G| g.read(|s| s.result.is_some()));
+        .register_fn("game_over", |g: &mut G| g.read(|s| s.result.is_some()))
+        // What `g.end_game` stored, for `render` to say how the game ended as `status` does.
+        .register_fn("outcome_winners", |g: &mut G| {
+            g.read(|s| match &s.result {
+                Some(r) => strings(r.winners.iter().map(|&i| s.seats[i].as_str())),
+                None => Array::new(),
+            })
+        })
+        .register_fn("outcome_reason", |g: &mut G| {
+            g.read(|s| ImmutableString::from(s.result.as_ref().map_or("", |r| r.reason.as_str())))
+        });
     // Counters: global, and per seat.
     engine
         .register_fn("counter", |g: &mut G, name: &str| {
