@@ -31,14 +31,14 @@ pub enum Command {
     Undo(usize),
     /// `redo [n]`, default 1.
     Redo(usize),
-    /// `bot [n]`, default 1.
-    Bot(usize),
+    /// `bot [n] [-v]`: n actions (default 1); `-v` (`--verbose`) lists every one.
+    Bot { count: usize, verbose: bool },
     /// `log [n]`: the whole log, or its last n entries.
     Log(Option<usize>),
     /// `save <file>`; `save! <file>` or `save --force <file>` may replace an existing file.
     Save { path: String, overwrite: bool },
-    /// `load <file>`
-    Load(String),
+    /// `load <file>`; `load! <file>` or `load --force <file>` may replace a game not saved.
+    Load { path: String, force: bool },
     /// `position <file>`
     Position(String),
     /// `reload`
@@ -88,7 +88,11 @@ pub const COMMANDS: &[CommandHelp] = &[
         "take back the last n actions (default 1)",
     ),
     entry("redo", "redo [n]", "replay n undone actions (default 1)"),
-    entry("bot", "bot [n]", "let the bot play n actions (default 1)"),
+    entry(
+        "bot",
+        "bot [n] [-v]",
+        "let the bot play n actions (default 1); -v lists them all",
+    ),
     entry(
         "log",
         "log [n]",
@@ -99,7 +103,11 @@ pub const COMMANDS: &[CommandHelp] = &[
         "save[!] <file>",
         "save the game to a new file (save! replaces one)",
     ),
-    entry("load", "load <file>", "load a saved game"),
+    entry(
+        "load",
+        "load[!] <file>",
+        "load a saved game (load! replaces a game not saved)",
+    ),
     entry(
         "position",
         "position <file>",
@@ -133,6 +141,8 @@ pub fn parse_command(line: &str) -> Result<Option<Command>, GrammarError> {
         "pick"
     } else if head.as_str().eq_ignore_ascii_case("save!") {
         "save"
+    } else if head.as_str().eq_ignore_ascii_case("load!") {
+        "load"
     } else {
         head.as_str()
     };
@@ -162,7 +172,8 @@ fn rule_for(name: &str) -> Rule {
         "help" => Rule::help_line,
         "pick" => Rule::pick_line,
         "do" => Rule::do_line,
-        "undo" | "redo" | "bot" | "log" => Rule::count_line,
+        "undo" | "redo" | "log" => Rule::count_line,
+        "bot" => Rule::bot_line,
         "save" | "load" | "position" => Rule::path_line,
         "eval" => Rule::eval_line,
         "view" => Rule::view_line,
@@ -178,6 +189,7 @@ fn describe_rule(rule: &Rule) -> String {
         Rule::seat => "an action after `do`",
         Rule::seat_name => "a seat name",
         Rule::path | Rule::force => "a file name",
+        Rule::verbose => "`-v`",
         Rule::script => "an expression",
         Rule::action => "an action after `do`",
         Rule::EOI => "end of line",
@@ -204,13 +216,19 @@ fn build(name: &str, pairs: Pairs<Rule>) -> Result<Command, GrammarError> {
         },
         "undo" => Command::Undo(count()?.unwrap_or(1)),
         "redo" => Command::Redo(count()?.unwrap_or(1)),
-        "bot" => Command::Bot(count()?.unwrap_or(1)),
+        "bot" => Command::Bot {
+            count: count()?.unwrap_or(1),
+            verbose: find(Rule::verbose).is_some(),
+        },
         "log" => Command::Log(count()?),
         "save" => Command::Save {
             path: rest(Rule::path),
             overwrite: find(Rule::force).is_some(),
         },
-        "load" => Command::Load(rest(Rule::path)),
+        "load" => Command::Load {
+            path: rest(Rule::path),
+            force: find(Rule::force).is_some(),
+        },
         "position" => Command::Position(rest(Rule::path)),
         "reload" => Command::Reload,
         "eval" => Command::Eval(rest(Rule::script)),
@@ -301,8 +319,12 @@ mod tests {
         assert_eq!(ok("undo 3"), Command::Undo(3));
         assert_eq!(ok("redo"), Command::Redo(1));
         assert_eq!(ok("redo 4"), Command::Redo(4));
-        assert_eq!(ok("bot"), Command::Bot(1));
-        assert_eq!(ok("bot 10"), Command::Bot(10));
+        let bot = |count| Command::Bot {
+            count,
+            verbose: false,
+        };
+        assert_eq!(ok("bot"), bot(1));
+        assert_eq!(ok("bot 10"), bot(10));
         assert_eq!(ok("log"), Command::Log(None));
         assert_eq!(ok("log 5"), Command::Log(Some(5)));
         assert_eq!(ok("undo 007"), Command::Undo(7));
@@ -324,7 +346,7 @@ mod tests {
         );
         assert_eq!(
             err("bot 1 2").message,
-            "expected end of line; usage: bot [n]"
+            "expected `-v` or end of line; usage: bot [n] [-v]"
         );
         assert_eq!(
             err("log 0").message,
@@ -434,7 +456,10 @@ mod tests {
         assert_eq!(ok("save --forced.json"), save("--forced.json", false));
         assert_eq!(
             ok("load  saves/my game 1.json  "),
-            Command::Load("saves/my game 1.json".into())
+            Command::Load {
+                path: "saves/my game 1.json".into(),
+                force: false
+            }
         );
         assert_eq!(
             ok("POSITION /tmp/p.toml"),
@@ -445,7 +470,7 @@ mod tests {
         assert_eq!(e.column, 5);
         assert_eq!(
             err("load   ").message,
-            "expected a file name; usage: load <file>"
+            "expected a file name; usage: load[!] <file>"
         );
     }
 
@@ -513,7 +538,14 @@ mod tests {
             ),
             ("undo", "undo", Command::Undo(1)),
             ("redo", "redo", Command::Redo(1)),
-            ("bot", "bot", Command::Bot(1)),
+            (
+                "bot",
+                "bot",
+                Command::Bot {
+                    count: 1,
+                    verbose: false,
+                },
+            ),
             ("log", "log", Command::Log(None)),
             (
                 "save",
@@ -523,7 +555,14 @@ mod tests {
                     overwrite: false,
                 },
             ),
-            ("load", "load f", Command::Load("f".into())),
+            (
+                "load",
+                "load f",
+                Command::Load {
+                    path: "f".into(),
+                    force: false,
+                },
+            ),
             ("position", "position f", Command::Position("f".into())),
             ("reload", "reload", Command::Reload),
             ("eval", "eval 1", Command::Eval("1".into())),

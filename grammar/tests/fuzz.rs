@@ -175,7 +175,7 @@ fn check_error(text: &str, e: &GrammarError) {
 /// in canonical form, names carry no whitespace.
 fn check_command(line: &str, cmd: &Command) {
     match cmd {
-        Command::Pick(n) | Command::Undo(n) | Command::Redo(n) | Command::Bot(n) => {
+        Command::Pick(n) | Command::Undo(n) | Command::Redo(n) | Command::Bot { count: n, .. } => {
             assert!(*n >= 1, "{line:?} gave count {n}")
         }
         Command::Log(Some(n)) => assert!(*n >= 1, "{line:?} gave count {n}"),
@@ -189,7 +189,7 @@ fn check_command(line: &str, cmd: &Command) {
             assert!(!action.starts_with('@'), "{line:?}: action names a seat");
         }
         Command::Save { path: p, .. }
-        | Command::Load(p)
+        | Command::Load { path: p, .. }
         | Command::Position(p)
         | Command::Eval(p) => {
             assert!(!p.is_empty() && p.trim_end() == p, "{line:?} gave {p:?}")
@@ -269,7 +269,12 @@ proptest! {
         let value: Option<usize> = digits.parse().ok().filter(|&n: &usize| n >= 1);
         let parsed = parse_command(&line);
         let got = match &parsed {
-            Ok(Some(Command::Undo(n) | Command::Redo(n) | Command::Bot(n) | Command::Pick(n)))
+            Ok(Some(
+                Command::Undo(n)
+                | Command::Redo(n)
+                | Command::Bot { count: n, .. }
+                | Command::Pick(n),
+            ))
             | Ok(Some(Command::Log(Some(n)))) => Some(*n),
             Ok(other) => panic!("{line:?} gave {other:?}"),
             Err(e) => {
@@ -339,7 +344,10 @@ fn overflowing_and_zero_counts_are_refused() {
     }
     assert_eq!(
         parse_command("bot 18446744073709551615"),
-        Ok(Some(Command::Bot(usize::MAX)))
+        Ok(Some(Command::Bot {
+            count: usize::MAX,
+            verbose: false
+        }))
     );
 }
 

@@ -285,6 +285,12 @@ impl Match {
     /// Swaps in new rules and replays the log on them, keeping the game up to the first action
     /// they refuse. If the new rules cannot even set the game up, nothing changes.
     pub fn reload(&mut self, game: Game) -> Result<ReloadReport, PlayError> {
+        self.swap_rules(game).map(|(report, _)| report)
+    }
+
+    /// `reload`, handing back the rules it replaced, so that a caller that finds more to do
+    /// under the new rules (bots to play) can put the old ones back if that fails.
+    pub fn swap_rules(&mut self, game: Game) -> Result<(ReloadReport, Game), PlayError> {
         let log: Vec<Played> = self.actions.iter().chain(&self.dropped).cloned().collect();
         let r = replay(&game, &self.setup, &log)?;
         // A script error is a fault of the new rules, not a refusal by them: keep everything.
@@ -300,17 +306,18 @@ impl Match {
             .refused
             .as_ref()
             .map_or(vec![], |(i, ..)| log[*i..].to_vec());
-        self.game = game;
+        let old = std::mem::replace(&mut self.game, game);
         self.state = r.state;
         self.actions = r.actions;
         self.before = r.before;
         self.redo.clear();
         let refused = r.refused.map(|(i, p, e)| (i, p, e.to_string()));
-        Ok(ReloadReport {
+        let report = ReloadReport {
             replayed: self.actions.len(),
             refused,
             kept_aside: self.dropped.len(),
-        })
+        };
+        Ok((report, old))
     }
 
     /// Starts again from a position text (the game script parses it), keeping seed and options.

@@ -38,8 +38,9 @@ pub struct GameArgs {
     /// Set an option, e.g. `--option size=13` (repeatable).
     #[arg(long = "option", short = 'o', value_name = "KEY=VALUE")]
     pub options: Vec<String>,
-    /// The scripts folder holding games (default: ./scripts), or one game's own folder.
-    #[arg(long, value_name = "DIR", env = "BOARDSCRIPT_SCRIPTS")]
+    /// The folder holding games, or one game's own folder; only there (default:
+    /// $BOARDSCRIPT_SCRIPTS, else ./scripts, the current folder, then the built-in games).
+    #[arg(long, value_name = "DIR")]
     pub scripts: Option<PathBuf>,
 }
 
@@ -79,6 +80,10 @@ pub struct SimArgs {
     /// Base seed; game i is seeded from it and i alone.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// Start at game N of the run (games 0 to N-1 are not played): a run stopped by Ctrl-C
+    /// after N games goes on with `--skip N`.
+    #[arg(long, default_value_t = 0, value_name = "N")]
+    pub skip: u64,
     /// Worker threads (default: every core; never more than the games, nor 4 per core).
     #[arg(long, value_parser = at_least_one())]
     pub threads: Option<usize>,
@@ -97,6 +102,10 @@ pub struct CheckArgs {
     /// Random playouts to run (at least 1), each replayed to check it is deterministic.
     #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u64).range(1..))]
     pub games: u64,
+    /// Start at playout N (playouts 0 to N-1 are not run): a check stopped by Ctrl-C after N
+    /// playouts goes on with `--skip N`.
+    #[arg(long, default_value_t = 0, value_name = "N")]
+    pub skip: u64,
     /// Give up on a playout after this many actions (at least 1).
     #[arg(long, default_value_t = 100_000, value_parser = at_least_one())]
     pub max_actions: usize,
@@ -109,8 +118,9 @@ fn at_least_one() -> clap::builder::RangedU64ValueParser<usize> {
 
 #[derive(Debug, Clone, Args)]
 pub struct ListArgs {
-    /// The scripts folder (default: ./scripts).
-    #[arg(long, value_name = "DIR", env = "BOARDSCRIPT_SCRIPTS")]
+    /// The folder holding games; only there (default: $BOARDSCRIPT_SCRIPTS, else ./scripts,
+    /// the current folder, then the built-in games).
+    #[arg(long, value_name = "DIR")]
     pub scripts: Option<PathBuf>,
 }
 

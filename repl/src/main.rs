@@ -5,6 +5,7 @@ mod allocator;
 mod cli;
 mod files;
 mod games;
+mod interrupt;
 mod panics;
 mod protocol;
 mod session;

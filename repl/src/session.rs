@@ -6,7 +6,7 @@ use crate::files;
 use crate::games;
 use boardscript_grammar::{Command, COMMANDS};
 use boardscript_interpreter::bots::random;
-use boardscript_interpreter::log::SaveFile;
+use boardscript_interpreter::log::{Played, SaveFile};
 use boardscript_interpreter::primitives::rng::{self, GameRng};
 use boardscript_interpreter::script::ScriptError;
 use boardscript_interpreter::{Match, PlayError, Setup};
@@ -93,6 +93,10 @@ impl From<&str> for Failure {
 
 pub type Outcome = Result<Reply, Failure>;
 
+/// `bot n` lists the actions it plays up to this many (a screen); more are summed up, unless
+/// `-v` asks for them all.
+const BOT_ACTIONS_LISTED: usize = 10;
+
 /// A bound on the bot's actions between two decisions of a seat-restricted client.
 const OTHERS_MAX_ACTIONS: usize = 100_000;
 
@@ -106,6 +110,12 @@ pub struct Session {
     shown: Option<Vec<(String, String)>>,
     /// First words of the actions listed so far, to know a bare action from a typo.
     verbs: RefCell<BTreeSet<String>>,
+    /// The game as last saved or loaded (or as it started): `load` refuses to replace
+    /// actions that are not in it.
+    kept: (Setup, Vec<Played>),
+    /// The log lines this client's seat read before its first decision: the bots' first
+    /// actions (`--seat`), shown as the game starts.
+    pub opening: Vec<String>,
 }
 
 /// Everything a command may change, taken before it runs and put back if it fails.
@@ -120,12 +130,12 @@ fn god_mode_only(cmd: &Command) -> Option<&'static str> {
         Command::State => "state",
         Command::Eval(_) => "eval",
         Command::Save { .. } => "save",
-        Command::Load(_) => "load",
+        Command::Load { .. } => "load",
         Command::Position(_) => "position",
         Command::Reload => "reload",
         Command::Undo(_) => "undo",
         Command::Redo(_) => "redo",
-        Command::Bot(_) => "bot",
+        Command::Bot { .. } => "bot",
         _ => return None,
     })
 }
@@ -154,10 +164,17 @@ impl Session {
             seat,
             shown: None,
             verbs: RefCell::new(BTreeSet::new()),
+            kept: (Setup::default(), vec![]),
+            opening: vec![],
         };
-        session
+        let others = session
             .play_others()
             .map_err(|f| anyhow::anyhow!("{}", f.message))?;
+        if let (Some(me), false) = (session.seat, others.is_empty()) {
+            let log = session.m.state.view(Some(me)).log;
+            session.opening = log.iter().map(|e| e.text.clone()).collect();
+        }
+        session.kept = (session.m.setup.clone(), session.m.actions().to_vec());
         Ok(session)
     }
 
@@ -297,10 +314,10 @@ impl Session {
                 let k = self.m.redo(n);
                 Ok(Reply::text(format!("redid {k} action(s)")).with("redone", json!(k)))
             }
-            Command::Bot(n) => self.bot(n),
+            Command::Bot { count, verbose } => self.bot(count, verbose),
             Command::Log(n) => self.log(n),
             Command::Save { path, overwrite } => self.save(&path, overwrite),
-            Command::Load(path) => self.load(&path),
+            Command::Load { path, force } => self.load(&path, force),
             Command::Position(path) => self.position(&path),
             Command::Reload => self.reload(),
             Command::Eval(expr) => {
@@ -510,9 +527,12 @@ impl Session {
         ))
     }
 
-    fn bot(&mut self, n: usize) -> Outcome {
+    /// `bot [n] [-v]`: the bot's actions, listed when there are few (or with `-v`), else
+    /// counted per seat with the last one shown.
+    fn bot(&mut self, n: usize, verbose: bool) -> Outcome {
         let mut lines = vec![];
         let mut played = vec![];
+        let mut per_seat = vec![0usize; self.m.state.seats.len()];
         for _ in 0..n {
             let decisions = self.m.game.decisions(&self.m.state)?;
             let Some((seat, action)) = random::choose(&decisions, &mut self.bot_rng) else {
@@ -520,6 +540,7 @@ impl Session {
             };
             let name = self.m.state.seat_name(seat).to_string();
             self.m.play(Some(&name), &action)?;
+            per_seat[seat] += 1;
             // A held simultaneous choice stays hidden until every seat has chosen.
             if self.m.state.pending.contains_key(&seat) {
                 lines.push(format!(
@@ -530,6 +551,23 @@ impl Session {
                 lines.push(format!("bot {name}: {action}"));
                 played.push(json!({"seat": name, "action": action}));
             }
+        }
+        if lines.len() > BOT_ACTIONS_LISTED && !verbose {
+            let counts: Vec<String> = per_seat
+                .iter()
+                .enumerate()
+                .filter(|(_, &k)| k > 0)
+                .map(|(s, k)| format!("{} {k}", self.m.state.seat_name(s)))
+                .collect();
+            let last = lines.pop().unwrap_or_default();
+            lines = vec![
+                format!(
+                    "bot played {} actions ({}); `bot {n} -v` lists them",
+                    played.len(),
+                    counts.join(", ")
+                ),
+                format!("the last: {last}"),
+            ];
         }
         if self.m.game.is_over(&self.m.state)? {
             lines.push(self.result_line()?);
@@ -554,8 +592,9 @@ impl Session {
         Ok(Reply::text(text).with("log", json!(lines)))
     }
 
-    fn save(&self, path: &str, overwrite: bool) -> Outcome {
+    fn save(&mut self, path: &str, overwrite: bool) -> Outcome {
         files::write_atomic(path, &self.m.save_json(), overwrite)?;
+        self.kept = (self.m.setup.clone(), self.m.actions().to_vec());
         Ok(Reply::text(format!(
             "saved {} action(s) to {path}",
             self.m.actions().len()
@@ -563,16 +602,37 @@ impl Session {
         .with("path", json!(path)))
     }
 
-    fn load(&mut self, path: &str) -> Outcome {
+    fn load(&mut self, path: &str, force: bool) -> Outcome {
         let text = files::read_text(path)?;
         let save =
             SaveFile::parse(&text, &self.m.game.spec.id).map_err(|e| format!("{path}: {e}"))?;
+        let unsaved = self.unsaved();
+        if unsaved > 0 && !force {
+            return Err(format!(
+                "the game has {unsaved} action(s) not saved; `save <file>` keeps them, `load! {path}` (or `load --force {path}`) replaces them"
+            )
+            .into());
+        }
         self.m.load(&save)?;
+        self.kept = (self.m.setup.clone(), self.m.actions().to_vec());
         Ok(Reply::text(format!(
             "loaded {path}: {} action(s) replayed",
             self.m.actions().len()
         ))
         .with("actions", json!(self.m.actions().len())))
+    }
+
+    /// How many of the game's actions its last save (or load, or start) does not hold: 0
+    /// when the game is that one, or an earlier point of it (after `undo`).
+    fn unsaved(&self) -> usize {
+        let (setup, actions) = &self.kept;
+        let now = self.m.actions();
+        if *setup != self.m.setup {
+            // Another start (`position`): none of its actions is saved.
+            return now.len();
+        }
+        let same = now.iter().zip(actions).take_while(|(a, b)| a == b).count();
+        now.len() - same
     }
 
     fn position(&mut self, path: &str) -> Outcome {
@@ -583,6 +643,9 @@ impl Session {
         Ok(Reply::text(format!("position set from {path}")))
     }
 
+    /// `reload`; also the watcher's (`--watch`), which runs for a seat-restricted client too
+    /// (a typed `reload` is refused there): its reply then says only what the client's seat
+    /// may see, and the bots play on up to that seat's next decision, as after its actions.
     pub fn reload(&mut self) -> Outcome {
         // The error is in the new files: its excerpt is read from them (`&[]`), not from the
         // rules still running.
@@ -594,33 +657,102 @@ impl Session {
                 script,
             }
         })?;
-        let report = self.m.reload(game).map_err(|e| {
-            let f = Failure::from(e);
-            Failure {
-                message: format!("{}; old rules kept", f.message),
-                excerpt: f.script.as_ref().and_then(|s| s.excerpt(&[])),
-                ..f
+        let me = self.seat;
+        let (report, old) = self.m.swap_rules(game).map_err(|e| match me {
+            // Replaying another seat's action can fail with its hidden action or cards.
+            Some(_) => Failure::from(
+                "the new rules fail while replaying the game; old rules kept (a session without --seat shows the error)",
+            ),
+            None => {
+                let f = Failure::from(e);
+                Failure {
+                    message: format!("{}; old rules kept", f.message),
+                    excerpt: f.script.as_ref().and_then(|s| s.excerpt(&[])),
+                    ..f
+                }
             }
         })?;
-        let text = match &report.refused {
+        let seen_before = self.visible_log_len();
+        let others = match self.play_others() {
+            Ok(others) => others,
+            Err(f) => {
+                self.m.game = old;
+                return Err(Failure {
+                    message: format!(
+                        "the other seats cannot play on under the new rules: {}; old rules kept",
+                        f.message
+                    ),
+                    ..f
+                });
+            }
+        };
+        // A refused action of another seat is named by its place and seat only: its text, and
+        // the legal actions the refusal lists, may be that seat's secret.
+        let shown = report.refused.as_ref().map(|(i, p, why)| match me {
+            Some(me) if self.m.state.seat_name(me) != p.seat => (*i, p, None),
+            _ => (*i, p, Some(why)),
+        });
+        // The bots' new actions forget the actions kept aside, as any new action does.
+        let kept_aside = if others.is_empty() {
+            report.kept_aside
+        } else {
+            0
+        };
+        let mut text = match &shown {
             None => format!("reloaded: {} action(s) replayed", report.replayed),
-            Some((i, p, why)) => format!(
-                "reloaded: action {} (`{}` by {}) is now refused: {why}\nthe game is kept up to action {}; the {} action(s) from there are kept aside and come back at a reload whose rules accept them",
+            Some((i, p, Some(why))) => format!(
+                "reloaded: action {} (`{}` by {}) is now refused: {why}\nthe game is kept up to action {}",
                 i + 1,
                 p.action,
                 p.seat,
                 report.replayed,
-                report.kept_aside
+            ),
+            Some((i, p, None)) => format!(
+                "reloaded: action {} (by {}) is now refused by the new rules\nthe game is kept up to action {}",
+                i + 1,
+                p.seat,
+                report.replayed,
             ),
         };
-        let refused = report.refused.as_ref().map_or(
-            Value::Null,
-            |(i, p, why)| json!({"index": i + 1, "seat": p.seat, "action": p.action, "error": why}),
-        );
-        Ok(Reply::text(text)
+        if shown.is_some() {
+            if kept_aside > 0 {
+                text.push_str(&format!(
+                    "; the {kept_aside} action(s) from there are kept aside and come back at a reload whose rules accept them"
+                ));
+            } else if !others.is_empty() {
+                text.push_str("; the other seats play on from there");
+            }
+        }
+        let refused = match &shown {
+            None => Value::Null,
+            Some((i, p, Some(why))) => {
+                json!({"index": i + 1, "seat": p.seat, "action": p.action, "error": why})
+            }
+            Some((i, p, None)) => json!({"index": i + 1, "seat": p.seat}),
+        };
+        let mut reply = Reply::text(text)
             .with("replayed", json!(report.replayed))
-            .with("kept_aside", json!(report.kept_aside))
-            .with("refused", refused))
+            .with("kept_aside", json!(kept_aside))
+            .with("refused", refused);
+        if let Some(me) = me {
+            let lines: Vec<String> = self
+                .m
+                .state
+                .view(Some(me))
+                .log
+                .iter()
+                .skip(seen_before)
+                .map(|e| e.text.clone())
+                .collect();
+            if !lines.is_empty() {
+                let text = format!("{}\n{}", reply.text, lines.join("\n"));
+                reply = reply.retext(text);
+            }
+            reply = reply
+                .with("others", json!(others.len()))
+                .with("log", json!(lines));
+        }
+        Ok(reply)
     }
 
     fn status(&self) -> Outcome {

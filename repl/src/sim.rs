@@ -2,11 +2,13 @@
 
 use crate::cli::{CheckArgs, SimArgs};
 use crate::games;
+use crate::interrupt;
 use boardscript_interpreter::bots::{catch_panic, replay, sim};
 use boardscript_interpreter::script::excerpt_in_message;
 use boardscript_interpreter::{Action, GameSource, Setup};
 use indicatif::{ProgressBar, ProgressState, ProgressStyle};
 use std::process::ExitCode;
+use std::sync::atomic::Ordering;
 
 /// More threads than this per core only adds compiles of the game (one per thread).
 const THREADS_PER_CORE: usize = 4;
@@ -38,17 +40,37 @@ pub fn sim(args: SimArgs) -> anyhow::Result<ExitCode> {
     // Read once: every thread compiles these same texts, whatever happens to the files.
     let source = GameSource::read(&dir, &id).map_err(|e| anyhow::anyhow!("{e}"))?;
     let load = || source.compile().map_err(|e| e.to_string());
-    let report = sim::simulate(&load, &setup, args.games, threads, args.max_actions, &|n| {
-        bar.set_position(n)
+    let stop = interrupt::flag();
+    let games = args.skip..args.skip.saturating_add(args.games);
+    let report = sim::simulate(&load, &setup, games, threads, args.max_actions, &|n| {
+        bar.set_position(n);
+        !stop.load(Ordering::Relaxed)
     })
     .map_err(|e| anyhow::anyhow!(e))?;
     bar.finish_and_clear();
     let t = &report.tally;
     let percent = |wins: u64| 100.0 * wins as f64 / t.games.max(1) as f64;
+    let from = if args.skip > 0 {
+        format!(" from game {}", args.skip)
+    } else {
+        String::new()
+    };
     println!(
-        "{}: {} games, seed {}, {} thread(s)",
+        "{}: {} games{from}, seed {}, {} thread(s)",
         id, t.games, args.seed, report.threads
     );
+    let interrupted = t.games < args.games;
+    if interrupted {
+        // The games played are always the first ones: the rest is a run of its own.
+        println!(
+            "  interrupted (Ctrl-C) after {} of {} games; `--seed {} --skip {} --games {}` plays the rest",
+            t.games,
+            args.games,
+            args.seed,
+            args.skip + t.games,
+            args.games - t.games
+        );
+    }
     for (seat, &wins) in report.seats.iter().zip(&t.wins) {
         println!("  {seat:<12} {wins:>8} wins  {:>5.1}%", percent(wins));
     }
@@ -73,7 +95,11 @@ pub fn sim(args: SimArgs) -> anyhow::Result<ExitCode> {
         report.seconds
     );
     let Some(first) = t.failures.first() else {
-        return Ok(ExitCode::SUCCESS);
+        return Ok(if interrupted {
+            ExitCode::from(interrupt::EXIT_STATUS)
+        } else {
+            ExitCode::SUCCESS
+        });
     };
     println!(
         "  {} game(s) failed; first (seed {}): {}",
@@ -89,7 +115,11 @@ pub fn sim(args: SimArgs) -> anyhow::Result<ExitCode> {
             more.outcome.error.as_deref().unwrap_or("")
         );
     }
-    Ok(ExitCode::from(1))
+    Ok(ExitCode::from(if interrupted {
+        interrupt::EXIT_STATUS
+    } else {
+        1
+    }))
 }
 
 /// How the games ended: by ending (a win or none, and the reason the rules gave), then
@@ -156,7 +186,13 @@ fn check_here(args: &CheckArgs) -> anyhow::Result<ExitCode> {
     const LONE_MOVES: usize = 8;
     let mut lone: Option<(u64, usize, String)> = None;
     let mut lone_count = 0;
-    for i in 0..args.games {
+    let stop = interrupt::flag();
+    let mut run = 0;
+    for i in args.skip..args.skip.saturating_add(args.games) {
+        if stop.load(Ordering::Relaxed) {
+            break;
+        }
+        run += 1;
         let seed = sim::game_seed(1, i);
         let s = setup(seed);
         let checked = catch_panic(|| {
@@ -232,13 +268,27 @@ fn check_here(args: &CheckArgs) -> anyhow::Result<ExitCode> {
             "  warning: in {lone_count} playout(s) one seat made every move (seed {seed}: {seat} made all {moves}); if turns should pass, call `g.set_steps(1)` in `setup` or pass the turn in `apply` (`g.next_turn()`)"
         );
     }
-    if failures == 0 {
-        println!("  {} random playout(s) finished without error", args.games);
-        Ok(ExitCode::SUCCESS)
-    } else {
-        println!("  {failures} of {} playout(s) failed", args.games);
-        Ok(ExitCode::from(1))
+    let interrupted = run < args.games;
+    if interrupted {
+        println!(
+            "  interrupted (Ctrl-C) after {run} of {} playout(s); `--skip {} --games {}` checks the rest",
+            args.games,
+            args.skip + run,
+            args.games - run
+        );
     }
+    let status = if failures == 0 {
+        println!("  {run} random playout(s) finished without error");
+        ExitCode::SUCCESS
+    } else {
+        println!("  {failures} of {run} playout(s) failed");
+        ExitCode::from(1)
+    };
+    Ok(if interrupted {
+        ExitCode::from(interrupt::EXIT_STATUS)
+    } else {
+        status
+    })
 }
 
 /// The seat that made every one of `actions`, when there are at least `min` of them.

@@ -7,6 +7,7 @@ use crate::game::{Action, Game, PlayError, Setup};
 use crate::primitives::rng;
 use crate::script::SCRIPT_STACK_SIZE;
 use crate::state::{Outcome as GameResult, State};
+use std::ops::Range;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
@@ -248,16 +249,18 @@ pub fn on_script_stack<T: Send>(f: impl FnOnce() -> T + Send) -> Result<T, Strin
     })
 }
 
-/// Plays `games` games. `load` builds a `Game` for each thread (Rhai engines are per thread);
-/// `progress` is called after each finished game with the count so far. A game that panics
-/// the engine is a failed game like any other: the others finish.
+/// Plays games `games` (game `i` seeded from `setup.seed` and `i`). `load` builds a `Game`
+/// for each thread (Rhai engines are per thread); `progress` is called after each finished
+/// game with the count so far, and returns false to stop: the games being played finish, no
+/// other starts, so the games played are always the first ones of the range. A game that
+/// panics the engine is a failed game like any other: the others finish.
 pub fn simulate(
     load: &(dyn Fn() -> Result<Game, String> + Sync),
     setup: &Setup,
-    games: u64,
+    games: Range<u64>,
     threads: usize,
     max_actions: usize,
-    progress: &(dyn Fn(u64) + Sync),
+    progress: &(dyn Fn(u64) -> bool + Sync),
 ) -> Result<Report, String> {
     let (seats, teams) = on_script_stack(|| {
         let g = load()?;
@@ -284,26 +287,28 @@ pub fn simulate(
 
 /// The worker pool behind `simulate`, over any per-thread context `C`: `make` builds one per
 /// thread (and again after a panic, which may leave it half-way through a call), `play` plays
-/// game `i` with it, given the game's seed (`game_seed(base_seed, i)`). Each thread tallies its own games, so no lock is shared and none can be
+/// game `i` of `games` with it, given the game's seed (`game_seed(base_seed, i)`); `progress`
+/// as in `simulate`. Each thread tallies its own games, so no lock is shared and none can be
 /// poisoned; the tallies are merged at the end. Returns the tally and the threads that played.
 pub fn tally_games<C>(
-    games: u64,
+    games: Range<u64>,
     base_seed: u64,
     threads: usize,
     empty: &Tally,
     make: &(dyn Fn() -> Result<C, String> + Sync),
     play: &(dyn Fn(&C, u64) -> Outcome + Sync),
-    progress: &(dyn Fn(u64) + Sync),
+    progress: &(dyn Fn(u64) -> bool + Sync),
 ) -> Result<(Tally, usize), String> {
-    let next = AtomicU64::new(0);
+    let next = AtomicU64::new(games.start);
     let done = AtomicU64::new(0);
     let stop = AtomicBool::new(false);
     let worker = || -> Result<Tally, String> {
         let mut tally = empty.clone();
         let mut context = make().inspect_err(|_| stop.store(true, Ordering::Relaxed))?;
         while !stop.load(Ordering::Relaxed) {
+            // A game claimed is played to its end: the games played are a prefix of `games`.
             let i = next.fetch_add(1, Ordering::Relaxed);
-            if i >= games {
+            if i >= games.end {
                 break;
             }
             let seed = game_seed(base_seed, i);
@@ -319,11 +324,14 @@ pub fn tally_games<C>(
                 }
             };
             tally.add(i, outcome);
-            progress(done.fetch_add(1, Ordering::Relaxed) + 1);
+            if !progress(done.fetch_add(1, Ordering::Relaxed) + 1) {
+                stop.store(true, Ordering::Relaxed);
+            }
         }
         Ok(tally)
     };
-    let threads = threads.clamp(1, usize::try_from(games).unwrap_or(usize::MAX).max(1));
+    let count = games.end.saturating_sub(games.start);
+    let threads = threads.clamp(1, usize::try_from(count).unwrap_or(usize::MAX).max(1));
     let results: Vec<Result<Tally, String>> = std::thread::scope(|scope| {
         let mut handles = vec![];
         for _ in 0..threads {
@@ -390,7 +398,7 @@ mod tests {
         // The fake needs the index; recover it from the seed as the pool derives it.
         let index_of = |seed: u64| (0..games).find(|&i| game_seed(9, i) == seed).unwrap();
         let play = |c: &(), seed: u64| fake(c, seed, index_of(seed));
-        tally_games(games, 9, threads, &empty, &|| Ok(()), &play, &|_| {}).unwrap()
+        tally_games(0..games, 9, threads, &empty, &|| Ok(()), &play, &|_| true).unwrap()
     }
 
     /// Issue 9 items 3, 4 and 20: a panicking game is one failed game with its seed, the others
@@ -457,6 +465,39 @@ mod tests {
         };
         assert_eq!(plain.ending(), "win");
         assert_eq!(Outcome::default().ending(), "no winner");
+    }
+
+    /// Issue 20 item 7: a run `progress` stops has played the first games of its range, and
+    /// a range starting later plays the games a longer run plays there, so a stopped run
+    /// resumes where it stopped and the two tallies add up to the whole.
+    #[test]
+    fn i20_a_stopped_run_played_a_prefix_and_resumes_there() {
+        let empty = Tally::new(3, vec![]);
+        let play = |_: &(), seed: u64| Outcome {
+            seed,
+            winners: vec![(seed % 3) as usize],
+            length: (seed % 7) as usize,
+            ..Outcome::default()
+        };
+        let run = |games: Range<u64>, threads: usize, stop_after: u64| {
+            let progress = |done: u64| done < stop_after;
+            tally_games(games, 4, threads, &empty, &|| Ok(()), &play, &progress)
+                .unwrap()
+                .0
+        };
+        for threads in [1, 3] {
+            let stopped = run(0..1000, threads, 20);
+            // Each thread finishes the game it is playing: a few more than 20, never all.
+            assert!(
+                (20..100).contains(&stopped.games),
+                "{threads} threads: {} games",
+                stopped.games
+            );
+            assert_eq!(stopped, run(0..stopped.games, 1, u64::MAX));
+            let mut resumed = stopped.clone();
+            resumed.merge(run(stopped.games..60, threads, u64::MAX));
+            assert_eq!(resumed, run(0..60, 2, u64::MAX), "{threads} threads");
+        }
     }
 
     #[test]

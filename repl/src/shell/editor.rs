@@ -68,6 +68,11 @@ pub fn run(mut session: Session, watcher: Option<Watcher>) -> anyhow::Result<Exi
             session.m.state.seat_name(me)
         ),
     }
+    for line in &session.opening {
+        anstream::println!("{line}");
+    }
+    // The board to start from, as `show` draws it (a game whose `render` fails says so).
+    handle_line(&mut session, "show");
     let mut interrupted = false;
     loop {
         if let Some(w) = &watcher {

@@ -57,6 +57,10 @@ fn random_seed() -> u64 {
 
 /// Lines from a pipe or file: no prompt, output only, so a transcript can be compared.
 fn run_plain(mut session: Session, watcher: Option<Watcher>) -> anyhow::Result<ExitCode> {
+    // With --seat, what the bots played before the client's first decision.
+    for line in &session.opening {
+        anstream::println!("{line}");
+    }
     for line in input_lines() {
         if let Some(w) = &watcher {
             let reloaded = w.reload_if_changed(&mut session);

@@ -185,7 +185,7 @@ impl History {
 pub fn defused(line: &str) -> String {
     match parse_command(line) {
         Ok(Some(Cmd::Quit | Cmd::Eval(_))) => "status".into(),
-        Ok(Some(Cmd::Save { path: p, .. } | Cmd::Load(p) | Cmd::Position(p)))
+        Ok(Some(Cmd::Save { path: p, .. } | Cmd::Load { path: p, .. } | Cmd::Position(p)))
             if p.contains(['/', '\\', '~']) || p.starts_with('.') =>
         {
             "status".into()

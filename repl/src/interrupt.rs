@@ -1,0 +1,25 @@
+//! Ctrl-C during `sim` and `check`: the first one asks them to stop after the games being
+//! played and report; a second one ends the process at once.
+
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::Arc;
+
+/// The exit status of a run stopped by Ctrl-C (128 + SIGINT, as shells report it).
+pub const EXIT_STATUS: u8 = 130;
+
+/// Installs the Ctrl-C handler; the flag it returns turns true at the first Ctrl-C. Without
+/// a handler (one could not be installed), Ctrl-C ends the process as it always did.
+pub fn flag() -> Arc<AtomicBool> {
+    let stop = Arc::new(AtomicBool::new(false));
+    let seen = AtomicUsize::new(0);
+    let set = stop.clone();
+    let _ = ctrlc::set_handler(move || {
+        if seen.fetch_add(1, Ordering::Relaxed) == 0 {
+            set.store(true, Ordering::Relaxed);
+            eprintln!("\n(Ctrl-C: stopping after the games being played; Ctrl-C again quits now)");
+        } else {
+            std::process::exit(EXIT_STATUS.into());
+        }
+    });
+    stop
+}
