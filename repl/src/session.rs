@@ -7,6 +7,7 @@ use crate::games;
 use boardscript_grammar::{Command, COMMANDS};
 use boardscript_interpreter::bots::random;
 use boardscript_interpreter::log::SaveFile;
+use boardscript_interpreter::primitives::grid::Grid;
 use boardscript_interpreter::primitives::rng::{self, GameRng};
 use boardscript_interpreter::script::ScriptError;
 use boardscript_interpreter::{Match, PlayError, Setup};
@@ -278,9 +279,16 @@ impl Session {
         }
     }
 
-    /// Whether `word` is the first word of an action of this game: one legal now, one listed
-    /// earlier in the session, or one in the game's log (played, loaded or undone).
+    /// Whether `word` is the first word of an action of this game: one the game declares
+    /// (`verbs` in game.toml), one legal now, one listed earlier in the session, one in the
+    /// game's log (played, loaded or undone), or, in a game with a grid, a word written as
+    /// a cell (`z9`, even off the board: the refusal says so).
     pub fn is_action_word(&self, word: &str) -> bool {
+        if self.m.game.spec.verbs.iter().any(|v| v == word)
+            || (!self.m.state.grids.is_empty() && Grid::is_cell_shaped(word))
+        {
+            return true;
+        }
         if let Ok(d) = self.m.game.decisions(&self.m.state) {
             self.note_verbs(
                 d.seats

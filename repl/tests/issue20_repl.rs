@@ -149,3 +149,100 @@ fn i20_8_a_prompt_is_shown_only_with_the_asked_seats_options() {
     }
     a.finish();
 }
+
+/// Item 9: a verb the game declares (`verbs` in game.toml) is refused as an illegal action
+/// with the reason when no such action is legal now: `shoot` before any combat.
+#[test]
+fn i20_9_a_declared_verb_not_legal_now_is_an_illegal_action() {
+    let dir = tempfile::tempdir().unwrap();
+    let pos = nemesis_position(dir.path());
+    let mut args = vec!["play", "nemesis"];
+    args.extend(NEMESIS_ARGS);
+    args.extend(["--position", &pos]);
+    let out = run(&scripts_dir(), &args, "shoot adult-41\nfrobnicate\n");
+    let (stdout, stderr) = texts(&out);
+    assert_eq!(stdout, "");
+    let lines: Vec<&str> = stderr.lines().collect();
+    assert!(
+        lines[0].starts_with(
+            "error: `shoot adult-41` is not a legal action for p1: no `shoot` action is legal now; legal now: "
+        ),
+        "{stderr}"
+    );
+    // A word the game does not use is still an unknown command.
+    assert_eq!(lines[1], "error: unknown command `frobnicate`; try `help`");
+    assert_eq!(lines.len(), 2, "{stderr}");
+}
+
+/// Item 9: in a game with a board, a word written as a cell is an action; off the board it
+/// is refused as such, saying so, and one on the board as an ordinary illegal action.
+#[test]
+fn i20_9_a_cell_off_the_board_is_refused_as_off_the_board() {
+    let out = run(
+        &scripts_dir(),
+        &["play", "virus-wars", "--seed", "1"],
+        "z9\nk5\nshw\n",
+    );
+    let (stdout, stderr) = texts(&out);
+    assert_eq!(stdout, "");
+    let lines: Vec<&str> = stderr.lines().collect();
+    assert!(
+        lines[0].starts_with(
+            "error: `z9` is not a legal action for blue: `z9` is off the board (a1 to k11); legal now: "
+        ),
+        "{stderr}"
+    );
+    assert!(
+        lines[1].starts_with("error: `k5` is not a legal action for blue; legal now: "),
+        "{stderr}"
+    );
+    assert_eq!(lines[2], "error: unknown command `shw`; try `help`");
+}
+
+/// Item 9, over `--json`: the same refusal, and the game unchanged.
+#[test]
+fn i20_9_the_protocol_refuses_a_verb_as_illegal() {
+    let dir = tempfile::tempdir().unwrap();
+    let pos = nemesis_position(dir.path());
+    let mut args = NEMESIS_ARGS.to_vec();
+    args.extend(["--position", &pos]);
+    let mut p = Proc::start_in("nemesis", &scripts_dir(), &args);
+    let before = p.state();
+    let err = p.refused("melee adult-41");
+    assert!(
+        err.starts_with(
+            "`melee adult-41` is not a legal action for p1: no `melee` action is legal now"
+        ),
+        "{err}"
+    );
+    assert_eq!(p.state(), before);
+    p.finish();
+}
+
+/// Item 9: `verbs` must be words of action notation, each once; else the game does not
+/// load, naming its manifest.
+#[test]
+fn i20_9_declared_verbs_are_checked_at_load() {
+    let dir = tempfile::tempdir().unwrap();
+    let rules = "fn setup(g) { }\nfn legal_actions(g, seat) { [\"go\"] }\nfn apply(g, seat, action) { }\nfn winners(g) { [] }\n";
+    for (verbs, why) in [
+        (
+            r#"["shoot it"]"#,
+            "verbs: `shoot it` is not one word of action notation",
+        ),
+        (
+            r#"["@me"]"#,
+            "verbs: `@me` is not one word of action notation",
+        ),
+        (r#"["go", "go"]"#, "verbs: `go` is listed twice"),
+    ] {
+        write_game(dir.path(), "v", &format!("verbs = {verbs}\n"), rules);
+        let out = run(dir.path(), &["play", "v"], "");
+        let (_, stderr) = texts(&out);
+        assert_eq!(out.status.code(), Some(2), "{verbs}: {stderr}");
+        assert!(
+            stderr.contains("game.toml: ") && stderr.contains(why),
+            "{verbs}: {stderr}"
+        );
+    }
+}
