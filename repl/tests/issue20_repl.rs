@@ -246,3 +246,99 @@ fn i20_9_declared_verbs_are_checked_at_load() {
         );
     }
 }
+
+/// A game whose `apply` calls a misspelt grid method and whose `winners` lacks a `;`.
+fn connect_four_with(dir: &Path, edit: impl Fn(&str) -> String) {
+    let src = scripts_dir().join("connect-four");
+    let game = dir.join("cf");
+    std::fs::create_dir_all(&game).unwrap();
+    for f in ["game.toml", "rules.rhai"] {
+        let text = std::fs::read_to_string(src.join(f)).unwrap();
+        let text = if f == "rules.rhai" { edit(&text) } else { text };
+        std::fs::write(game.join(f), text).unwrap();
+    }
+}
+
+/// Item 13: a missing `;` is reported at the end of the statement that lacks it, with the
+/// caret there, not at the start of the next line.
+#[test]
+fn i20_13_a_missing_semicolon_points_at_the_end_of_its_statement() {
+    let dir = tempfile::tempdir().unwrap();
+    connect_four_with(dir.path(), |t| {
+        t.replacen(
+            "let cell = board.drop(column, seat);",
+            "let cell = board.drop(column, seat) // falls \"down\"",
+            1,
+        )
+    });
+    let out = run(dir.path(), &["play", "cf"], "");
+    let (_, stderr) = texts(&out);
+    let rules = std::fs::read_to_string(dir.path().join("cf/rules.rhai")).unwrap();
+    let line = rules
+        .lines()
+        .position(|l| l.contains("falls \"down\""))
+        .unwrap()
+        + 1;
+    let column = "    let cell = board.drop(column, seat)".len() + 1;
+    let lines: Vec<&str> = stderr.lines().collect();
+    assert!(
+        lines[0].ends_with(&format!(
+            "rules.rhai:{line}:{column}: syntax error: missing `;` at the end of this statement"
+        )),
+        "{stderr}"
+    );
+    let pad = " ".repeat(line.to_string().len());
+    assert_eq!(
+        lines[2],
+        format!(" {pad} | {}^", " ".repeat(column - 1)),
+        "{stderr}"
+    );
+}
+
+/// Item 13: a call to a function that does not exist names the argument types as scripts
+/// know them and the closest name, among the engine's methods for that type and the script's
+/// own functions.
+#[test]
+fn i20_13_an_unknown_function_suggests_the_name_meant() {
+    let dir = tempfile::tempdir().unwrap();
+    connect_four_with(dir.path(), |t| {
+        t.replacen("board.longest_line(cell)", "board.longest_lin(cell)", 1)
+    });
+    let mut p = Proc::start_in("cf", dir.path(), &["--seed", "1"]);
+    let err = p.refused("do a");
+    assert!(
+        err.ends_with(
+            "in `apply`: no function `longest_lin` takes (Grid, string); did you mean `longest_line`?"
+        ),
+        "{err}"
+    );
+    // The script's own functions are candidates too, and the standard library's.
+    let err = p.refused("eval winers(g)");
+    assert_eq!(
+        err,
+        "eval:1:1: in `eval`: no function `winers` takes (Game); did you mean `winners`?"
+    );
+    let err = p.refused("eval [1, 2].lenght()");
+    assert!(
+        err.ends_with("no function `lenght` takes (array); did you mean `len`?"),
+        "{err}"
+    );
+    // A name that exists, with other arguments: how it is called.
+    let err = p.refused("eval g.grid(\"board\").get(1)");
+    assert!(
+        err.ends_with("no function `get` takes (Grid, integer); `get` takes (Grid, string)"),
+        "{err}"
+    );
+    let err = p.refused("eval winners()");
+    assert!(
+        err.ends_with("no function `winners` takes (); `winners` takes (g)"),
+        "{err}"
+    );
+    // Nothing close: no guess.
+    let err = p.refused("eval g.frobnicate(1)");
+    assert!(
+        err.ends_with("no function `frobnicate` takes (Game, integer)"),
+        "{err}"
+    );
+    p.finish();
+}
