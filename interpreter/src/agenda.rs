@@ -99,6 +99,14 @@ impl Agenda {
         }
     }
 
+    /// What the open question asks `seat`, when `seat` is one of the seats asked and the
+    /// question has a prompt: the prompt that seat's view shows beside its options, never
+    /// that of a question put to other seats.
+    pub fn prompt_for(&self, seat: usize) -> Option<&str> {
+        let q = self.question()?;
+        (q.options_of(seat).is_some() && !q.prompt.is_empty()).then_some(q.prompt.as_str())
+    }
+
     pub fn question_mut(&mut self) -> Option<&mut Question> {
         match self.items.last_mut() {
             Some(Item::Question(q)) => Some(q),
@@ -252,5 +260,23 @@ mod tests {
         assert!(q.answers.is_empty());
         assert_eq!(q.data, None);
         assert_eq!(q.prompt, "pick");
+    }
+
+    #[test]
+    fn a_prompt_is_for_the_asked_seats_only() {
+        let mut a = Agenda::default();
+        assert_eq!(a.prompt_for(0), None);
+        a.open();
+        a.schedule(Item::Question(Question {
+            seats: vec![(1, vec!["y".into()])],
+            prompt: "pick".into(),
+            then: "picked".into(),
+            data: None,
+            answers: BTreeMap::new(),
+        }))
+        .unwrap();
+        assert_eq!(a.prompt_for(1), Some("pick"));
+        assert_eq!(a.prompt_for(0), None);
+        assert_eq!(a.view(Some(1)).prompt_for(1), Some("pick"));
     }
 }

@@ -41,10 +41,12 @@ pub enum PlayError {
     NotDeciding { seat: String, waiting: String },
     #[error("the game is over")]
     Over,
-    #[error("`{action}` is not a legal action for {seat}; legal now: {legal}")]
+    #[error("`{action}` is not a legal action for {seat}{why}; legal now: {legal}")]
     Illegal {
         seat: String,
         action: String,
+        /// Why, when the legal actions tell (`: no `shoot` action is legal now`), else empty.
+        why: String,
         legal: String,
     },
     #[error("`{action}` is refused for {seat}: {reason}")]
@@ -542,6 +544,7 @@ impl Game {
         legal.get(index).ok_or_else(|| PlayError::Illegal {
             seat: state.seat_name(seat).to_string(),
             action: format!("action number {}", index + 1),
+            why: String::new(),
             legal: format!("{} actions", legal.len()),
         })
     }
@@ -748,6 +751,7 @@ impl Game {
         }
         Err(PlayError::Illegal {
             seat: state.seat_name(seat).to_string(),
+            why: illegal::why(legal, &state.grids, &notation),
             legal: illegal::hint(legal, &notation),
             action: notation,
         })

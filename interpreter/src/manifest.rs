@@ -36,6 +36,8 @@ struct RawManifest {
     log_actions: Option<String>,
     /// The phases `g.set_phase` may enter; a variant's are added to its base's.
     phases: Option<Vec<String>>,
+    /// The first words of the game's actions; a variant's are added to its base's.
+    verbs: Option<Vec<String>>,
     /// Data files by name; a variant's entry replaces its base's of the same name.
     #[serde(default)]
     data: BTreeMap<String, toml::Value>,
@@ -189,6 +191,10 @@ pub struct GameSpec {
     /// The declared phases: the only names `g.set_phase` accepts (besides `""`), and the only
     /// prefixes that make `<phase>_apply` and `<phase>_legal_actions` phase functions.
     pub phases: Vec<String>,
+    /// The first words of the game's actions (`verbs = ["move", "shoot"]`), so that a line
+    /// starting with one reads as an action even before any such action was legal: the
+    /// REPL then refuses it as not legal now, not as an unknown command.
+    pub verbs: Vec<String>,
     /// The data files scripts read with `data(name, ...)`, by name.
     pub data: Vec<DataSpec>,
 }
@@ -293,6 +299,7 @@ fn load_one(
             limits: Limits::default(),
             public_actions: true,
             phases: vec![],
+            verbs: vec![],
             data: vec![],
         },
         Some(base) => {
@@ -346,6 +353,14 @@ fn load_one(
         for phase in phases {
             if !spec.phases.contains(&phase) {
                 spec.phases.push(phase);
+            }
+        }
+    }
+    if let Some(verbs) = raw.verbs {
+        check::verbs(&verbs).map_err(fail)?;
+        for verb in verbs {
+            if !spec.verbs.contains(&verb) {
+                spec.verbs.push(verb);
             }
         }
     }

@@ -7,6 +7,7 @@ use crate::games;
 use boardscript_grammar::{Command, COMMANDS};
 use boardscript_interpreter::bots::random;
 use boardscript_interpreter::log::{Played, SaveFile};
+use boardscript_interpreter::primitives::grid::Grid;
 use boardscript_interpreter::primitives::rng::{self, GameRng};
 use boardscript_interpreter::script::ScriptError;
 use boardscript_interpreter::{Match, PlayError, Setup};
@@ -233,6 +234,24 @@ impl Session {
             .collect()
     }
 
+    /// What the open question asks the seat named `seat`, if it is one of the seats asked
+    /// (see `Agenda::prompt_for`).
+    fn prompt_for(&self, seat: &str) -> Option<&str> {
+        let st = &self.m.state;
+        st.agenda.prompt_for(st.seat_index(seat)?)
+    }
+
+    /// The question put to the seat whose actions `actions` shows (this client's seat, or on
+    /// a shared screen the first deciding one), for the REPL's prompt line.
+    pub fn shown_prompt(&self) -> Option<&str> {
+        let st = &self.m.state;
+        let seat = match self.seat {
+            Some(me) => me,
+            None => *self.m.game.deciding(st).ok()?.first()?,
+        };
+        st.agenda.prompt_for(seat)
+    }
+
     /// Every deciding seat with its legal actions, in `to_decide` order; in seat-restricted
     /// mode only the client's own seat.
     fn numbered(&self) -> Result<Vec<(String, Vec<String>)>, Failure> {
@@ -277,9 +296,16 @@ impl Session {
         }
     }
 
-    /// Whether `word` is the first word of an action of this game: one legal now, one listed
-    /// earlier in the session, or one in the game's log (played, loaded or undone).
+    /// Whether `word` is the first word of an action of this game: one the game declares
+    /// (`verbs` in game.toml), one legal now, one listed earlier in the session, one in the
+    /// game's log (played, loaded or undone), or, in a game with a grid, a word written as
+    /// a cell (`z9`, even off the board: the refusal says so).
     pub fn is_action_word(&self, word: &str) -> bool {
+        if self.m.game.spec.verbs.iter().any(|v| v == word)
+            || (!self.m.state.grids.is_empty() && Grid::is_cell_shaped(word))
+        {
+            return true;
+        }
         if let Ok(d) = self.m.game.decisions(&self.m.state) {
             self.note_verbs(
                 d.seats
@@ -371,7 +397,9 @@ impl Session {
         let list = self.numbered()?;
         self.shown = Some(numbering(&list));
         if list.is_empty() {
-            return Ok(Reply::text("the game is over; nobody decides").with("deciding", json!({})));
+            return Ok(Reply::text("the game is over; nobody decides")
+                .with("deciding", json!({}))
+                .with("prompts", json!({})));
         }
         // People share one screen: the text lists the first deciding seat's actions only; the
         // others come up in turn once it has chosen (the JSON reply lists every seat).
@@ -385,7 +413,13 @@ impl Session {
             ));
         }
         for (seat, acts) in list.iter().take(1) {
-            text.push_str(&format!("{seat} decides ({} legal):\n", acts.len()));
+            text.push_str(&format!("{seat} decides ({} legal):", acts.len()));
+            // A question asked in the middle of an effect says what it asks.
+            if let Some(prompt) = self.prompt_for(seat) {
+                text.push(' ');
+                text.push_str(prompt);
+            }
+            text.push('\n');
             let width = acts.iter().map(|a| a.len()).max().unwrap_or(0) + 6;
             let per_line = (78 / width).max(1);
             for chunk in acts.chunks(per_line) {
@@ -401,8 +435,14 @@ impl Session {
                 text.push('\n');
             }
         }
+        let prompts: Map<String, Value> = list
+            .iter()
+            .filter_map(|(s, _)| Some((s.clone(), json!(self.prompt_for(s)?))))
+            .collect();
         let deciding: Map<String, Value> = list.into_iter().map(|(s, a)| (s, json!(a))).collect();
-        Ok(Reply::text(text.trim_end()).with("deciding", Value::Object(deciding)))
+        Ok(Reply::text(text.trim_end())
+            .with("deciding", Value::Object(deciding))
+            .with("prompts", Value::Object(prompts)))
     }
 
     /// `<n>`: the n-th action of the list `actions` last showed, if it is still the list of

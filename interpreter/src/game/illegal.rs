@@ -3,6 +3,7 @@
 //! hidden cards, so a long list is summed up; `actions` still lists them all.
 
 use super::Action;
+use crate::primitives::grid::Grid;
 
 /// At most this many legal actions are quoted in an error.
 const QUOTED: usize = 10;
@@ -44,6 +45,39 @@ pub fn hint(legal: &[Action], typed: &str) -> String {
         legal.len(),
         by_first_word(legal)
     )
+}
+
+/// Why `typed` is not legal, when that can be told without the script, as the text after
+/// the refusal's seat (`: ...`), else empty: its first word is written as a cell but lies on
+/// no grid (`z9` on an 11x11 board), or no legal action starts with that word now (`shoot`
+/// before any combat).
+pub fn why(legal: &[Action], grids: &[Grid], typed: &str) -> String {
+    let Some(first) = typed.split_whitespace().next() else {
+        return String::new();
+    };
+    if !grids.is_empty() && Grid::is_cell_shaped(first) {
+        if grids.iter().any(|g| g.cell_index(first).is_some()) {
+            // A cell of the board: a place, not a kind of action.
+            return String::new();
+        }
+        let extent = |g: &Grid| format!("{} to {}", g.cell_name(0), g.cell_name(g.len() - 1));
+        return match grids {
+            [g] => format!(": `{first}` is off the board ({})", extent(g)),
+            _ => {
+                let each: Vec<String> = grids
+                    .iter()
+                    .map(|g| format!("{} {}", g.name, extent(g)))
+                    .collect();
+                format!(": `{first}` is on no grid ({})", each.join(", "))
+            }
+        };
+    }
+    let starts = |a: &Action| a.split_whitespace().next() == Some(first);
+    // A one-word action is its own first word: the refusal says it all.
+    if first == typed || legal.is_empty() || legal.iter().any(starts) {
+        return String::new();
+    }
+    format!(": no `{first}` action is legal now")
 }
 
 /// `keep ... 11, pass 1`: how many legal actions start with each first word, in list order.

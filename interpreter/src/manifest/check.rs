@@ -3,7 +3,7 @@
 
 use super::{OptionSpec, SeatSpec};
 use crate::value::Value;
-use boardscript_grammar::{parse_command, Command};
+use boardscript_grammar::{parse_action, parse_command, Command};
 
 /// The most seats a game may declare: enough for any table game, small enough that nothing
 /// sized by the seat count (zones per seat, views) grows absurd.
@@ -40,6 +40,34 @@ pub fn is_seat_token(name: &str) -> bool {
     name.chars().count() <= MAX_NAME_CHARS
         && matches!(parse_command(&format!("view @{name}")),
                     Ok(Some(Command::View(Some(seat)))) if seat == name)
+}
+
+/// The most action words a game may declare.
+pub const MAX_VERBS: usize = 1024;
+
+/// Each verb one token of action notation (`shoot`, not `shoot x` nor `@x`), listed once.
+pub fn verbs(verbs: &[String]) -> Result<(), String> {
+    if verbs.len() > MAX_VERBS {
+        return Err(format!(
+            "verbs: {} declared, at most {MAX_VERBS}",
+            verbs.len()
+        ));
+    }
+    for (i, v) in verbs.iter().enumerate() {
+        let one_token = v.chars().count() <= MAX_NAME_CHARS
+            && !v.starts_with('@')
+            && parse_action(v).is_ok_and(|a| a.to_string() == *v && !v.contains(' '));
+        if !one_token {
+            return Err(format!(
+                "verbs: {} is not one word of action notation",
+                shown(v)
+            ));
+        }
+        if verbs[..i].contains(v) {
+            return Err(format!("verbs: {} is listed twice", shown(v)));
+        }
+    }
+    Ok(())
 }
 
 /// A seat spec every count of which can start: 1 <= min <= default <= max <= MAX_SEATS, and

@@ -275,6 +275,17 @@ impl Grid {
         self.cells.is_empty()
     }
 
+    /// Whether `name` is written as a cell is (`c3`, `z9`: a column letter and a row from
+    /// 1), whether or not it lies on a given grid.
+    pub fn is_cell_shaped(name: &str) -> bool {
+        let mut chars = name.chars();
+        let rest = match chars.next() {
+            Some(c) if c.is_ascii_alphabetic() => chars.as_str(),
+            _ => return false,
+        };
+        !rest.is_empty() && !rest.starts_with('0') && rest.bytes().all(|b| b.is_ascii_digit())
+    }
+
     /// `c3` -> index; None when the name is not a cell of this grid.
     pub fn cell_index(&self, name: &str) -> Option<usize> {
         let mut chars = name.chars();

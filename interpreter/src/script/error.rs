@@ -1,7 +1,8 @@
 //! Script errors with their place (`file:line:column`), converted from Rhai in one spot.
 
+use super::suggest::{self, Known};
 use super::{Limits, Source};
-use rhai::{EvalAltResult, ParseError, Position};
+use rhai::{EvalAltResult, ParseError, ParseErrorType, Position};
 use std::collections::HashMap;
 use std::fmt;
 use std::sync::Arc;
@@ -89,7 +90,17 @@ impl ScriptError {
 
     /// A compile error of `text` (the whole source of `file`).
     pub fn syntax(file: &str, text: &str, err: &ParseError) -> ScriptError {
-        let at = pos(file, err.position());
+        let mut at = pos(file, err.position());
+        let mut message = err.err_type().to_string();
+        if matches!(err.err_type(), ParseErrorType::MissingToken(t, _) if t == ";") {
+            // Rhai stops at the token after the statement, often on the next line: the `;`
+            // belongs right after the statement's last character.
+            if let Some((line, column)) = end_of_code_before(text, at.line, at.column) {
+                at.line = line;
+                at.column = column;
+                message = "missing `;` at the end of this statement".into();
+            }
+        }
         let source_line = text
             .lines()
             .nth(at.line.saturating_sub(1))
@@ -97,7 +108,7 @@ impl ScriptError {
             .to_string();
         ScriptError::Syntax {
             at,
-            message: err.err_type().to_string(),
+            message,
             source_line,
         }
     }
@@ -140,6 +151,18 @@ impl ScriptError {
         fn_files: &HashMap<String, Arc<str>>,
         limits: &Limits,
     ) -> ScriptError {
+        ScriptError::runtime_known(err, entry, fn_files, limits, || None)
+    }
+
+    /// `runtime`, where a call to a function that does not exist may be answered with the
+    /// closest name `known` gives (asked only for such an error).
+    pub fn runtime_known<'k>(
+        err: &EvalAltResult,
+        entry: &str,
+        fn_files: &HashMap<String, Arc<str>>,
+        limits: &Limits,
+        known: impl FnOnce() -> Option<&'k Known>,
+    ) -> ScriptError {
         let mut function = entry.to_string();
         let mut inner = err;
         let mut call_site = Position::NONE;
@@ -179,6 +202,11 @@ impl ScriptError {
                 function,
                 message: value.to_string(),
             },
+            EvalAltResult::ErrorFunctionNotFound(signature, _) => ScriptError::Runtime {
+                at,
+                function,
+                message: suggest::not_found(signature, known()),
+            },
             other => {
                 // Rhai appends " (line x, position y)"; the place is already in `at`.
                 let text = other.to_string();
@@ -207,6 +235,50 @@ pub fn excerpt_in_message(message: &str, sources: &[Source]) -> Option<String> {
         let text = src.text.lines().nth(line.checked_sub(1)?)?;
         Some(caret_under(line, text, column))
     })
+}
+
+/// The place just after the last character of code before `line`:`column` (1-based), comments
+/// and blank lines skipped: where a missing `;` belongs.
+fn end_of_code_before(text: &str, line: usize, column: usize) -> Option<(usize, usize)> {
+    let lines: Vec<&str> = text.lines().collect();
+    let first = line.checked_sub(1)?;
+    for i in (0..=first.min(lines.len().checked_sub(1)?)).rev() {
+        let code: String = if i == first {
+            lines[i].chars().take(column.saturating_sub(1)).collect()
+        } else {
+            lines[i].to_string()
+        };
+        let code = without_comment(&code);
+        if let Some(end) = code.trim_end().chars().count().checked_sub(1) {
+            return Some((i + 1, end + 2));
+        }
+    }
+    None
+}
+
+/// `line` up to a `//` comment that is not inside a string or character literal.
+fn without_comment(line: &str) -> &str {
+    let mut quote: Option<char> = None;
+    let mut escaped = false;
+    let mut previous = ' ';
+    for (i, c) in line.char_indices() {
+        match quote {
+            Some(q) => {
+                if escaped {
+                    escaped = false;
+                } else if c == '\\' {
+                    escaped = true;
+                } else if c == q {
+                    quote = None;
+                }
+            }
+            None if c == '"' || c == '`' || c == '\'' => quote = Some(c),
+            None if c == '/' && previous == '/' => return &line[..i - 1],
+            None => {}
+        }
+        previous = c;
+    }
+    line
 }
 
 /// ` 12 | text` and, below it, a `^` under `column` (1-based, in characters; tabs before it

@@ -5,6 +5,7 @@ pub mod bindings;
 mod constants;
 pub mod error;
 pub mod sandbox;
+mod suggest;
 
 use crate::state::State;
 use crate::value;
@@ -82,6 +83,8 @@ pub struct Rules {
     constants: Option<rhai::Shared<rhai::Module>>,
     /// Built on first need, to locate limit errors (see `sandbox::tracing_engine`).
     tracer: std::cell::OnceCell<(Engine, sandbox::Trace)>,
+    /// Built on first need, to suggest a name for a call to a function that does not exist.
+    known: std::cell::OnceCell<suggest::Known>,
 }
 
 impl Rules {
@@ -143,6 +146,7 @@ impl Rules {
             slot,
             constants,
             tracer: std::cell::OnceCell::new(),
+            known: std::cell::OnceCell::new(),
         })
     }
 
@@ -315,7 +319,22 @@ impl Rules {
         let options = CallFnOptions::new().eval_ast(false).rewind_scope(true);
         self.engine
             .call_fn_with_options::<Dynamic>(options, &mut Scope::new(), &self.ast, name, args)
-            .map_err(|e| ScriptError::runtime(&e, name, &self.fn_files, &self.limits))
+            .map_err(|e| self.runtime_error(&e, name, &self.fn_files))
+    }
+
+    /// A Rhai error as a `ScriptError`, naming the closest function for an unknown one.
+    fn runtime_error(
+        &self,
+        e: &rhai::EvalAltResult,
+        entry: &str,
+        fn_files: &HashMap<String, Arc<str>>,
+    ) -> ScriptError {
+        ScriptError::runtime_known(e, entry, fn_files, &self.limits, || {
+            Some(
+                self.known
+                    .get_or_init(|| suggest::Known::new(&self.engine, &self.ast)),
+            )
+        })
     }
 
     /// Evaluates an expression typed by a person, with `g` bound to a throwaway copy of the
@@ -338,7 +357,7 @@ impl Rules {
         for (_, var, _) in scope {
             value::drop_flat(var);
         }
-        let v = result.map_err(|e| ScriptError::runtime(&e, "eval", &files, &self.limits))?;
+        let v = result.map_err(|e| self.runtime_error(&e, "eval", &files))?;
         if value::depth(&v, MAX_VALUE_DEPTH) > MAX_VALUE_DEPTH {
             value::drop_flat(v);
             return Err(ScriptError::Runtime {

@@ -1,6 +1,7 @@
 //! The line editor: rustyline with persistent history and tab completion (`complete`).
 
 use super::complete::complete;
+use super::prompt::prompt_line;
 use super::{handle_line, say_reloaded, Session};
 use crate::session::Completions;
 use crate::watch::Watcher;
@@ -80,13 +81,11 @@ pub fn run(mut session: Session, watcher: Option<Watcher>) -> anyhow::Result<Exi
             say_reloaded(&session, reloaded);
         }
         *offered.borrow_mut() = session.completions();
-        let deciding = session.deciding_names();
-        let who = if deciding.is_empty() {
-            "over".to_string()
-        } else {
-            deciding.join(",")
-        };
-        let prompt = format!("{} ({who})> ", session.m.game.spec.id);
+        let prompt = prompt_line(
+            &session.m.game.spec.id,
+            &session.deciding_names(),
+            session.shown_prompt(),
+        );
         match editor.readline(&prompt) {
             Ok(line) => {
                 interrupted = false;

@@ -4,6 +4,7 @@
 
 mod complete;
 mod editor;
+mod prompt;
 
 use crate::cli::PlayArgs;
 use crate::files;

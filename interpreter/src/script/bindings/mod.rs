@@ -107,6 +107,24 @@ pub fn register_all(engine: &mut Engine) {
     engine.register_fn("words", |text: &str| strings(text.split_whitespace()));
 }
 
+/// The types `register_all` registers, by the name scripts know them by (`Grid`), for
+/// messages about calls that match no function.
+pub fn type_names(engine: &Engine) -> Vec<(std::any::TypeId, String)> {
+    fn named<T: 'static>(engine: &Engine) -> (std::any::TypeId, String) {
+        let name = engine.map_type_name(std::any::type_name::<T>());
+        (std::any::TypeId::of::<T>(), name.to_string())
+    }
+    vec![
+        named::<G>(engine),
+        named::<Card>(engine),
+        named::<bag::BagRef>(engine),
+        named::<ZoneRef>(engine),
+        named::<GridRef>(engine),
+        named::<GraphRef>(engine),
+        named::<Data>(engine),
+    ]
+}
+
 /// Wraps text in a terminal colour; the binary strips colours when output is not a terminal.
 fn paint(text: &str, color: &str) -> ImmutableString {
     let code = match color {
