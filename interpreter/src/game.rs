@@ -59,6 +59,14 @@ pub enum PlayError {
     /// A bot playout stopped at its action limit with seats still to decide.
     #[error("no end after {0} actions")]
     NoEnd(usize),
+    /// The action would leave the state (`what`: and the history kept for undo) heavier
+    /// than the game's state budget.
+    #[error("this action would make the game's {what} weigh {weight} units, over its budget of {budget} (`state_size` in [limits]); the action is refused")]
+    StateBudget {
+        what: &'static str,
+        weight: u64,
+        budget: u64,
+    },
 }
 
 /// The protocol functions every game defines, with their arity (`g` included).
@@ -567,8 +575,35 @@ impl Game {
         self.play_on(state, decisions, seat, action, asked)
     }
 
-    /// Plays a legal `action` on `state`; on error `state` is left part-way.
+    /// Plays a legal `action` on `state`, then weighs the state against the game's budget;
+    /// on error `state` is left part-way.
     fn play_on(
+        &self,
+        state: &mut State,
+        decisions: &Decisions,
+        seat: usize,
+        action: &str,
+        asked: bool,
+    ) -> Result<(), PlayError> {
+        self.play_unweighed(state, decisions, seat, action, asked)?;
+        let weight = state.weigh();
+        self.within_budget("state", weight)
+    }
+
+    /// Whether `what` (the state, or more) may weigh `weight` under the game's state budget.
+    pub fn within_budget(&self, what: &'static str, weight: u64) -> Result<(), PlayError> {
+        let budget = self.spec.limits.state_budget();
+        match weight > budget {
+            true => Err(PlayError::StateBudget {
+                what,
+                weight,
+                budget,
+            }),
+            false => Ok(()),
+        }
+    }
+
+    fn play_unweighed(
         &self,
         state: &mut State,
         decisions: &Decisions,
