@@ -78,6 +78,11 @@ impl Question {
 }
 
 impl Agenda {
+    /// What is to come, the next item last.
+    pub fn items(&self) -> &[Item] {
+        &self.items
+    }
+
     pub fn is_empty(&self) -> bool {
         self.items.is_empty()
     }

@@ -62,6 +62,14 @@ pub enum PlayError {
     /// A bot playout stopped at its action limit with seats still to decide.
     #[error("no end after {0} actions")]
     NoEnd(usize),
+    /// The action would leave the state (`what`: and the history kept for undo) heavier
+    /// than the game's state budget.
+    #[error("this action would make the game's {what} weigh {weight} units, over its budget of {budget} (`state_size` in [limits]); the action is refused")]
+    StateBudget {
+        what: &'static str,
+        weight: u64,
+        budget: u64,
+    },
 }
 
 /// The protocol functions every game defines, with their arity (`g` included). `winners(g)`
@@ -603,8 +611,9 @@ impl Game {
         self.play_on(state, decisions, seat, action, asked)
     }
 
-    /// Plays a legal `action` on `state`; on error `state` is left part-way. The cards its
-    /// log lines name are marked with who could see them before or after (`mentions`).
+    /// Plays a legal `action` on `state`, marks the cards its log lines name with who could
+    /// see them before or after (`mentions`), then weighs the state against the game's budget;
+    /// on error `state` is left part-way.
     fn play_on(
         &self,
         state: &mut State,
@@ -615,12 +624,26 @@ impl Game {
     ) -> Result<(), PlayError> {
         let from = state.log.len();
         let before = mentions::any_nameable(state).then(|| mentions::readers(state));
-        self.play_unmarked(state, decisions, seat, action, asked)?;
+        self.play_unweighed(state, decisions, seat, action, asked)?;
         mentions::settle(state, from, before.as_deref());
-        Ok(())
+        let weight = state.weigh();
+        self.within_budget("state", weight)
     }
 
-    fn play_unmarked(
+    /// Whether `what` (the state, or more) may weigh `weight` under the game's state budget.
+    pub fn within_budget(&self, what: &'static str, weight: u64) -> Result<(), PlayError> {
+        let budget = self.spec.limits.state_budget();
+        match weight > budget {
+            true => Err(PlayError::StateBudget {
+                what,
+                weight,
+                budget,
+            }),
+            false => Ok(()),
+        }
+    }
+
+    fn play_unweighed(
         &self,
         state: &mut State,
         decisions: &Decisions,

@@ -178,8 +178,20 @@ impl Match {
     }
 
     /// Plays `text` for `seat` (or the one deciding seat); the state is unchanged on error.
+    /// The state and what its undo history holds must stay within the game's state budget.
     pub fn play(&mut self, seat: Option<&str>, text: &str) -> Result<Played, PlayError> {
-        let (played, before) = play_on(&self.game, &mut self.state, seat, text)?;
+        let (played, mut before) = play_on(&self.game, &mut self.state, seat, text)?;
+        // Each state kept for undo shares all but what the actions after it wrote, so the
+        // history holds about the first state and what was written since. (Weighing
+        // `before` measures only the state a match starts from; later ones were weighed.)
+        before.weigh();
+        let first = self.before.first().map_or(&before, |s| s);
+        let since = self.state.written().saturating_sub(first.written());
+        let weight = first.weighed().saturating_add(since);
+        if let Err(e) = self.game.within_budget("state and undo history", weight) {
+            self.state = before;
+            return Err(e);
+        }
         self.actions.push(played.clone());
         self.before.push(Rc::new(before));
         self.redo.clear();

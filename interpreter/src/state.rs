@@ -13,6 +13,10 @@ use crate::value::Value;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::sync::Arc;
+use weight::Part;
+pub use weight::Weight;
+
+mod weight;
 
 /// Named counters; names are shared so copying a changed map allocates no text.
 pub type Counters = BTreeMap<Arc<str>, i64>;
@@ -110,6 +114,9 @@ pub struct State {
     /// made before it existed, and in games still going.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub result: Option<Outcome>,
+    /// What the state weighs, kept up to date for the state budget (see `weigh`).
+    #[serde(skip)]
+    weight: Weight,
 }
 
 impl State {
@@ -136,34 +143,75 @@ impl State {
             log: imbl::Vector::new(),
             actions_applied: 0,
             result: None,
+            weight: Weight::default(),
         }
     }
 
     pub fn counters_mut(&mut self) -> &mut Counters {
+        self.weight.stale(Part::Counters);
         Arc::make_mut(&mut self.counters)
     }
 
     pub fn seat_counters_mut(&mut self) -> &mut Vec<Counters> {
+        self.weight.stale(Part::Counters);
         Arc::make_mut(&mut self.seat_counters)
     }
 
+    /// All the script data, for a change `set_var` and `remove_var` do not make (the whole
+    /// of it is weighed again).
     pub fn vars_mut(&mut self) -> &mut Vars {
+        self.weight.stale(Part::Vars);
         &mut self.vars
     }
 
+    /// Sets script data `key`, weighing only the entry it replaces.
+    pub fn set_var(&mut self, key: Arc<str>, var: Arc<Var>) {
+        let new = weight::var(&key, &var);
+        let old = self.vars.insert(key.clone(), var);
+        let old = old.map_or(0, |v| weight::var(&key, &v));
+        self.weight.vars_changed(old, new);
+    }
+
+    pub fn remove_var(&mut self, key: &str) {
+        if let Some(old) = self.vars.remove(key) {
+            self.weight.vars_changed(weight::var(key, &old), 0);
+        }
+    }
+
+    /// Changes card `i` of the catalogue (copying only that entry and the list of pointers),
+    /// weighing only it.
+    pub fn edit_card<R>(&mut self, i: usize, f: impl FnOnce(&mut CardDef) -> R) -> R {
+        let def = Arc::make_mut(&mut Arc::make_mut(&mut self.cards)[i]);
+        let old = weight::card(def);
+        let out = f(def);
+        let new = weight::card(def);
+        self.weight.cards_changed(old, new);
+        out
+    }
+
+    /// The card catalogue, for a change `new_card` and `edit_card` do not make.
+    pub fn cards_mut(&mut self) -> &mut Vec<Arc<CardDef>> {
+        self.weight.stale(Part::Cards);
+        Arc::make_mut(&mut self.cards)
+    }
+
     pub fn zones_mut(&mut self) -> &mut Vec<Zone> {
+        self.weight.stale(Part::Zones);
         Arc::make_mut(&mut self.zones)
     }
 
     pub fn grids_mut(&mut self) -> &mut Vec<Grid> {
+        self.weight.stale(Part::Grids);
         Arc::make_mut(&mut self.grids)
     }
 
     pub fn graphs_mut(&mut self) -> &mut Vec<Graph> {
+        self.weight.stale(Part::Graphs);
         Arc::make_mut(&mut self.graphs)
     }
 
     pub fn bags_mut(&mut self) -> &mut Vec<Bag> {
+        self.weight.stale(Part::Bags);
         Arc::make_mut(&mut self.bags)
     }
 
@@ -217,10 +265,11 @@ impl State {
     }
 
     pub fn new_card(&mut self, def: CardDef) -> Result<CardId, String> {
-        let cards = Arc::make_mut(&mut self.cards);
-        if cards.len() >= CardId::HIDDEN.0 as usize {
+        if self.cards.len() >= CardId::HIDDEN.0 as usize {
             return Err("too many cards".into());
         }
+        self.weight.cards_changed(0, weight::card(&def));
+        let cards = Arc::make_mut(&mut self.cards);
         cards.push(Arc::new(def));
         self.card_names = NameCache::default();
         Ok(CardId(cards.len() as u16 - 1))
@@ -229,21 +278,25 @@ impl State {
     /// A log line everyone may read, but for the names of cards a reader may not see
     /// (`mentions`).
     pub fn log_event(&mut self, text: impl Into<String>) {
-        self.log.push_back(Arc::new(LogEntry {
+        self.log_entry(LogEntry {
             text: text.into(),
             seen_by: None,
             mentions: vec![],
-        }));
-        mentions::mark_last(self);
+        });
     }
 
     /// A log line only `seats` may read.
     pub fn log_private(&mut self, text: impl Into<String>, seats: Vec<usize>) {
-        self.log.push_back(Arc::new(LogEntry {
+        self.log_entry(LogEntry {
             text: text.into(),
             seen_by: Some(seats),
             mentions: vec![],
-        }));
+        });
+    }
+
+    fn log_entry(&mut self, e: LogEntry) {
+        self.weight.logged(&e);
+        self.log.push_back(Arc::new(e));
         mentions::mark_last(self);
     }
 

@@ -1,9 +1,13 @@
 //! `Value`: script data stored in the state, serializable and independent of Rhai's `Dynamic`.
 
+use crate::script::bindings::Data;
 use crate::script::MAX_VALUE_DEPTH;
 use rhai::{Array, Dynamic, ImmutableString, Map};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
+
+/// What one list entry, record entry or scalar weighs besides its text ([`Value::weight`]).
+const NODE: u64 = 32;
 
 /// A plain value a script may keep in the state: unit, bool, integer, string, list or record.
 /// Maps are ordered (`BTreeMap`) so that saves are byte-for-byte deterministic.
@@ -21,62 +25,19 @@ pub enum Value {
 
 impl Value {
     /// Converts a script value; floats, closures and custom types are refused with a message,
-    /// as are a string longer than `max_string` bytes and nesting deeper than
-    /// `MAX_VALUE_DEPTH` (so everything that later walks the value, recursively, stays shallow).
-    pub fn from_dynamic(d: &Dynamic, max_string: usize) -> Result<Value, String> {
-        Value::from_dynamic_at(d, max_string, 0)
+    /// as are a string longer than `max_string` bytes, nesting deeper than `MAX_VALUE_DEPTH`
+    /// (so everything that later walks the value, recursively, stays shallow) and a value
+    /// that would weigh more than `max_weight` (a data handle held many times weighs as
+    /// many copies, so the walk stops before it builds them).
+    pub fn from_dynamic(d: &Dynamic, max_string: usize, max_weight: u64) -> Result<Value, String> {
+        let mut convert = Convert {
+            max_string,
+            left: max_weight,
+        };
+        convert.value(d, 0)
     }
-
-    fn from_dynamic_at(d: &Dynamic, max_string: usize, depth: usize) -> Result<Value, String> {
-        if depth > MAX_VALUE_DEPTH {
-            return Err(format!(
-                "it is nested more than {MAX_VALUE_DEPTH} levels deep"
-            ));
-        }
-        let inner = |v: &Dynamic| Value::from_dynamic_at(v, max_string, depth + 1);
-        if d.is_unit() {
-            Ok(Value::Unit)
-        } else if let Ok(b) = d.as_bool() {
-            Ok(Value::Bool(b))
-        } else if let Ok(i) = d.as_int() {
-            Ok(Value::Int(i))
-        } else if d.is_string() {
-            let s = d.clone().into_string().unwrap_or_default();
-            if s.len() > max_string {
-                return Err(format!(
-                    "a string of {} bytes is longer than the limit of {max_string}",
-                    s.len()
-                ));
-            }
-            Ok(Value::Str(s))
-        } else if d.is_array() {
-            let arr = d.read_lock::<Array>().ok_or("array is locked")?;
-            arr.iter()
-                .map(inner)
-                .collect::<Result<_, _>>()
-                .map(Value::List)
-        } else if d.is_map() {
-            let map = d.read_lock::<Map>().ok_or("map is locked")?;
-            map.iter()
-                .map(|(k, v)| Ok((k.to_string(), inner(v)?)))
-                .collect::<Result<_, String>>()
-                .map(Value::Record)
-        } else if d.is_char() {
-            Ok(Value::Str(d.as_char().unwrap_or(' ').to_string()))
-        } else if let Some(data) = d.read_lock::<crate::script::bindings::Data>() {
-            // A row of a data file, stored as the plain value it reads as.
-            Value::from_dynamic_at(&data.copy(), max_string, depth)
-        } else {
-            Err(format!(
-                "a `{}` cannot be stored in the game state",
-                d.type_name()
-            ))
-        }
-    }
-
     /// Roughly the bytes this value holds: what storing it costs a call's work budget.
     pub fn weight(&self) -> u64 {
-        const NODE: u64 = 32;
         match self {
             Value::Str(s) => NODE + s.len() as u64,
             Value::List(l) => NODE + l.iter().map(Value::weight).sum::<u64>(),
@@ -87,6 +48,16 @@ impl Value {
                     .sum::<u64>()
             }
             _ => NODE,
+        }
+    }
+
+    /// The length of the longest string in this value.
+    fn longest_string(&self) -> usize {
+        match self {
+            Value::Str(s) => s.len(),
+            Value::List(l) => l.iter().map(Value::longest_string).max().unwrap_or(0),
+            Value::Record(m) => m.values().map(Value::longest_string).max().unwrap_or(0),
+            _ => 0,
         }
     }
 
@@ -135,6 +106,101 @@ impl Value {
             Value::Str(_) => "string",
             Value::List(_) => "list",
             Value::Record(_) => "record",
+        }
+    }
+}
+
+/// One conversion of a script value: its limits and the weight it may still build.
+struct Convert {
+    max_string: usize,
+    left: u64,
+}
+
+impl Convert {
+    /// Takes `units` from what the value may weigh, or says it weighs too much.
+    fn spend(&mut self, units: u64) -> Result<(), String> {
+        match self.left.checked_sub(units) {
+            Some(rest) => {
+                self.left = rest;
+                Ok(())
+            }
+            None => Err(format!(
+                "it weighs more than the {} units left of this call's work budget",
+                self.left
+            )),
+        }
+    }
+
+    fn string(&mut self, s: &str) -> Result<Value, String> {
+        if s.len() > self.max_string {
+            return Err(format!(
+                "a string of {} bytes is longer than the limit of {}",
+                s.len(),
+                self.max_string
+            ));
+        }
+        self.spend(NODE + s.len() as u64)?;
+        Ok(Value::Str(s.to_string()))
+    }
+
+    fn value(&mut self, d: &Dynamic, depth: usize) -> Result<Value, String> {
+        if depth > MAX_VALUE_DEPTH {
+            return Err(format!(
+                "it is nested more than {MAX_VALUE_DEPTH} levels deep"
+            ));
+        }
+        if d.is_unit() {
+            self.spend(NODE)?;
+            Ok(Value::Unit)
+        } else if let Ok(b) = d.as_bool() {
+            self.spend(NODE)?;
+            Ok(Value::Bool(b))
+        } else if let Ok(i) = d.as_int() {
+            self.spend(NODE)?;
+            Ok(Value::Int(i))
+        } else if let Ok(s) = d.as_immutable_string_ref() {
+            self.string(&s)
+        } else if d.is_array() {
+            let arr = d.read_lock::<Array>().ok_or("array is locked")?;
+            self.spend(NODE)?;
+            arr.iter()
+                .map(|v| self.value(v, depth + 1))
+                .collect::<Result<_, _>>()
+                .map(Value::List)
+        } else if d.is_map() {
+            let map = d.read_lock::<Map>().ok_or("map is locked")?;
+            self.spend(NODE)?;
+            map.iter()
+                .map(|(k, v)| {
+                    self.spend(k.len() as u64)?;
+                    Ok((k.to_string(), self.value(v, depth + 1)?))
+                })
+                .collect::<Result<_, String>>()
+                .map(Value::Record)
+        } else if d.is_char() {
+            self.string(&d.as_char().unwrap_or(' ').to_string())
+        } else if let Some(data) = d.read_lock::<Data>() {
+            // A row of a data file, stored as the plain value it reads as; its weight is
+            // known without a walk, and paid before the copy is built.
+            if depth + data.depth() > MAX_VALUE_DEPTH {
+                return Err(format!(
+                    "it is nested more than {MAX_VALUE_DEPTH} levels deep"
+                ));
+            }
+            self.spend(data.weight())?;
+            let value = data.to_value();
+            match value.longest_string() {
+                n if n > self.max_string => Err(format!(
+                    "a string of {n} bytes is longer than the limit of {}",
+                    self.max_string
+                )),
+                _ => Ok(value),
+            }
+        } else {
+            Err(format!(
+                "a `{}` cannot be stored in the game state",
+                d.type_name()
+            ))
         }
     }
 }
@@ -228,13 +294,13 @@ mod tests {
 
     #[test]
     fn storing_refuses_deep_values_and_long_strings() {
-        assert!(Value::from_dynamic(&nested(MAX_VALUE_DEPTH), 10).is_ok());
+        assert!(Value::from_dynamic(&nested(MAX_VALUE_DEPTH), 10, u64::MAX).is_ok());
         let deep = nested(200_000);
-        let err = Value::from_dynamic(&deep, 10).unwrap_err();
+        let err = Value::from_dynamic(&deep, 10, u64::MAX).unwrap_err();
         assert!(err.contains("nested more than 64 levels"), "{err}");
         drop_flat(deep);
         let long = Dynamic::from(ImmutableString::from("x".repeat(11)));
-        assert!(Value::from_dynamic(&long, 10)
+        assert!(Value::from_dynamic(&long, 10, u64::MAX)
             .unwrap_err()
             .contains("longer than"));
     }

@@ -338,7 +338,9 @@ pub fn check_log_names(before: &State, after: &State) -> Result<usize, String> {
     let mut checked = 0;
     for seat in (0..after.seats.len()).map(Some).chain([None]) {
         let (then, now) = (before.view(seat), after.view(seat));
-        let who = seat.map_or("a spectator".to_string(), |s| after.seat_name(s).to_string());
+        let who = seat.map_or("a spectator".to_string(), |s| {
+            after.seat_name(s).to_string()
+        });
         for line in now.log.iter().skip(then.log.len()) {
             let words = line
                 .text

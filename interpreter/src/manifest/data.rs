@@ -137,15 +137,25 @@ pub fn parse(spec: &DataSpec, text: &str, limits: &Limits) -> Result<Value, Stri
     Ok(value)
 }
 
-/// The byte offset of the first bracket or brace that opens more than [`MAX_DATA_DEPTH`]
-/// levels, outside strings and comments; a conservative bound (table headers count as one
-/// level per bracket pair, dotted keys not at all, and the real depth check follows).
+/// The byte offset of the first bracket, brace or dot that opens more than
+/// [`MAX_DATA_DEPTH`] levels, outside strings and comments; a conservative bound (table
+/// headers count as one level per bracket pair, each dot of a dotted key `a.b.c` as one more
+/// level, until the `=`, line or entry that ends the key; the real depth check follows).
 fn too_deep(text: &str) -> Option<usize> {
     let bytes = text.as_bytes();
     let mut depth = 0usize;
+    // Dots in the key being read (a dot in a value, as in `1.5`, counts too: conservative).
+    let mut dots = 0usize;
     let mut i = 0;
     while i < bytes.len() {
         match bytes[i] {
+            b'.' => {
+                dots += 1;
+                if depth + dots > MAX_DATA_DEPTH + 1 {
+                    return Some(i);
+                }
+            }
+            b'\n' | b'=' | b',' => dots = 0,
             b'#' => {
                 while i < bytes.len() && bytes[i] != b'\n' {
                     i += 1;
@@ -174,6 +184,7 @@ fn too_deep(text: &str) -> Option<usize> {
                 continue;
             }
             b'[' | b'{' => {
+                dots = 0;
                 depth += 1;
                 if depth > MAX_DATA_DEPTH + 1 {
                     return Some(i);
@@ -356,6 +367,31 @@ mod tests {
         assert!(parse(&spec(), &text, &Limits::default()).is_ok());
         let text = "a = [[[1]]]\n";
         assert!(parse(&spec(), text, &Limits::default()).is_ok());
+    }
+
+    /// Issue 20 item 6: a long dotted key nests a table per dot; it is refused at its place
+    /// before the parser, which would stop at its own recursion limit with no line.
+    #[test]
+    fn long_dotted_keys_are_refused_at_their_line_and_column() {
+        for text in [
+            format!("x = 1\n{} = 1\n", vec!["a"; 5000].join(".")),
+            format!("x = 1\nb = {{ {} = 1 }}\n", vec!["a"; 200].join(".")),
+            format!("x = 1\n[{}]\n", vec!["\"a\""; 200].join(".")),
+        ] {
+            let err = parse(&spec(), &text, &Limits::default()).unwrap_err();
+            assert!(
+                err.starts_with("data/d.toml:2:")
+                    && err.ends_with("nested more than 16 levels deep"),
+                "{err}"
+            );
+        }
+        // Dots in strings, comments and short keys are fine.
+        let text = format!(
+            "a.b.c.d = \"{}\" # {}\n[e.f.g]\nh.i = 1\n",
+            ".".repeat(99),
+            ".".repeat(99)
+        );
+        assert!(parse(&spec(), &text, &Limits::default()).is_ok());
     }
 
     #[test]

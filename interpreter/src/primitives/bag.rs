@@ -30,6 +30,12 @@ pub struct Bag {
 }
 
 impl Bag {
+    /// About the bytes it holds (`State::weigh`): its name and kinds; counts cost nothing.
+    pub fn weight(&self) -> u64 {
+        let kinds: u64 = self.kinds.iter().map(|(k, _)| 32 + k.len() as u64).sum();
+        32 + self.name.len() as u64 + kinds
+    }
+
     pub fn new(name: &str, visibility: Visibility) -> Result<Bag, String> {
         if visibility == Visibility::Owner {
             return Err(format!(

@@ -109,6 +109,28 @@ impl Deref for Graph {
 }
 
 impl Graph {
+    /// About the bytes it holds (`State::weigh`): its topology (names, links, edge keys)
+    /// and this state's marks and edge values.
+    pub fn weight(&self) -> u64 {
+        let t = &self.topology;
+        let names: u64 = t.nodes.iter().map(|n| 32 + n.len() as u64).sum();
+        let edges: u64 = t
+            .edges
+            .iter()
+            .map(|e| 32 + (e.labels[0].len() + e.labels[1].len()) as u64)
+            .sum();
+        let links: u64 = t.adjacency.iter().map(|a| 8 + 4 * a.len() as u64).sum();
+        let keys: u64 = t.edge_keys.iter().map(|k| 32 + k.len() as u64).sum();
+        32 + t.name.len() as u64
+            + names
+            + 2 * edges
+            + 2 * links
+            + keys
+            + 4 * t.symbols.len() as u64
+            + self.marks.len() as u64
+            + 4 * self.edge_values.len() as u64
+    }
+
     pub fn new(name: &str, symbols: &str) -> Result<Graph, String> {
         let symbols: Vec<char> = symbols.chars().collect();
         if symbols.is_empty() || symbols.len() > 64 {

@@ -22,9 +22,9 @@ use std::time::Duration;
 /// memory.
 pub const SCRIPT_STACK_SIZE: usize = 256 << 20;
 
-/// Bounds on what one script call may do. A game may lower them in `game.toml`'s `[limits]`,
-/// never raise them past [`Limits::CAPS`]; none of them can be 0, which Rhai reads as
-/// "unlimited".
+/// Bounds on what one script call may do, and on the whole state. A game may lower them in
+/// `game.toml`'s `[limits]`, never raise them past [`Limits::CAPS`]; none of them can be 0,
+/// which Rhai reads as "unlimited".
 #[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
 #[serde(default, deny_unknown_fields)]
 pub struct Limits {
@@ -39,6 +39,10 @@ pub struct Limits {
     pub map_size: usize,
     /// Wall-clock milliseconds per call: no single call may stall a client.
     pub time_ms: u64,
+    /// What the whole state may weigh once an action commits (units of the work budget,
+    /// about a byte: `State::weigh`). Every call is bounded, and this bounds their sum: the
+    /// action that would take the state past it is refused.
+    pub state_size: u64,
 }
 
 /// Bytes of text in one script value, all its strings together. Rhai checks the sum of a
@@ -59,6 +63,7 @@ impl Default for Limits {
             array_size: 50_000,
             map_size: 10_000,
             time_ms: 5_000,
+            state_size: 256 << 20,
         }
     }
 }
@@ -73,12 +78,13 @@ impl Limits {
         array_size: 100_000,
         map_size: 100_000,
         time_ms: 5_000,
+        state_size: 1 << 30,
     };
 
     /// Each limit must be in `1..=` its cap; the error names the field.
     pub fn check(&self) -> Result<(), String> {
         let caps = Limits::CAPS;
-        let fields: [(&str, u64, u64); 6] = [
+        let fields: [(&str, u64, u64); 7] = [
             ("operations", self.operations, caps.operations),
             ("call_depth", self.call_depth as u64, caps.call_depth as u64),
             (
@@ -89,6 +95,7 @@ impl Limits {
             ("array_size", self.array_size as u64, caps.array_size as u64),
             ("map_size", self.map_size as u64, caps.map_size as u64),
             ("time_ms", self.time_ms, caps.time_ms),
+            ("state_size", self.state_size, caps.state_size),
         ];
         for (name, value, cap) in fields {
             if !(1..=cap).contains(&value) {
@@ -110,7 +117,13 @@ impl Limits {
             array_size: self.array_size.clamp(1, caps.array_size),
             map_size: self.map_size.clamp(1, caps.map_size),
             time_ms: self.time_ms.clamp(1, caps.time_ms),
+            state_size: self.state_size.clamp(1, caps.state_size),
         }
+    }
+
+    /// What the whole state may weigh, clamped to its cap.
+    pub fn state_budget(&self) -> u64 {
+        self.clamped().state_size
     }
 
     pub fn time(&self) -> Duration {

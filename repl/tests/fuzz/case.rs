@@ -65,6 +65,11 @@ pub const EVALS: &[&str] = &[
     "loop {}",
     "g.seats()",
     "legal_actions(g, g.seats()[0])",
+    // Issue 20: frozen values doubled, compared, walked and stored (each refused or bounded).
+    "let d = freeze([1]); for i in 0..40 { d = freeze([d, d]); } d.copy()",
+    "let a = freeze([1]); let b = freeze([1]); for i in 0..60 { a = freeze([a, a]); b = freeze([b, b]); } let x = freeze([a]); x[0] = b; 1",
+    "let d = freeze([1]); for i in 0..12 { d = freeze([d, d]); } `${d}`.len()",
+    "let d = freeze([1]); for i in 0..12 { d = freeze([d, d]); } let all = []; for i in 0..2000 { all.push(d); } g.set(\"y\", all); 1",
 ];
 
 #[derive(Debug, Clone, Copy)]

@@ -41,7 +41,10 @@ pub struct Proc {
 /// the middle of `do` and `bot`, where "a refused command changes nothing" is hardest to keep.
 pub const TRAP: &str = "trap";
 
-const TRAP_TOML: &str = "title = \"Trap\"\n[seats]\nnames = [\"north\", \"south\"]\n";
+/// A small state budget: the lists `apply` keeps (issue 20's state growth) pass it part-way
+/// through a game, so `do` and `bot` also meet its refusals.
+const TRAP_TOML: &str =
+    "title = \"Trap\"\n[seats]\nnames = [\"north\", \"south\"]\n[limits]\nstate_size = 30000\n";
 
 const TRAP_RULES: &str = r#"
 fn setup(g) { g.set_counter("moves", 0); }
@@ -57,6 +60,8 @@ fn apply(g, seat, action) {
     let n = g.counter("moves");
     if action == "jump" && n % 3 == 0 { throw "trap in apply"; }
     g.set_counter("moves", n + if action == "jump" { 2 } else { 1 });
+    let kept = []; kept.pad(40, n);
+    g.set(`kept${n}`, kept);
 }
 fn winners(g) { [] }
 "#;

@@ -48,6 +48,8 @@ impl BagRef {
     }
 
     fn draw(&mut self) -> Dynamic {
+        // Not `bags_mut`: a draw never makes a bag heavier, so the state's weight stays a
+        // bound without measuring the bags again.
         let drawn = self
             .g
             .write(|s| Arc::make_mut(&mut s.bags)[self.idx].draw(&mut s.rng));

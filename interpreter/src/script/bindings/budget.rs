@@ -91,7 +91,7 @@ pub fn max_string() -> usize {
 
 /// A script value converted for the state and paid for.
 pub fn store(v: &Dynamic, what: &str) -> Fallible<Value> {
-    let value = match Value::from_dynamic(v, max_string()) {
+    let value = match Value::from_dynamic(v, max_string(), left()) {
         Ok(value) => value,
         Err(e) => return fail(format!("{what}: {e}")),
     };

@@ -6,7 +6,6 @@ use super::{budget, fail, strings, Fallible, G};
 use crate::primitives::knowledge::Audience;
 use crate::primitives::zone::{CardDef, CardId};
 use rhai::{Array, Dynamic, Engine, ImmutableString, Map, INT};
-use std::sync::Arc;
 
 /// A card as scripts hold it: its id and the game it belongs to, so that it always reads the
 /// catalogue as it is now (a secret set a line earlier included).
@@ -55,8 +54,7 @@ fn edit<R>(g: &G, card: &Card, f: impl FnOnce(&mut CardDef) -> Result<R, String>
     if card.id == CardId::HIDDEN || g.read(|s| i >= s.cards.len()) {
         return fail("this card is hidden: it cannot be changed");
     }
-    g.write(|s| f(Arc::make_mut(&mut Arc::make_mut(&mut s.cards)[i])))
-        .or_else(fail)
+    g.write(|s| s.edit_card(i, f)).or_else(fail)
 }
 
 /// Seats as scripts name them: `"all"` (everyone, spectators too), a seat, or an array of seats.

@@ -10,7 +10,14 @@
 //! `freeze(value)` makes such a handle of a map or array a script built (a constant table).
 //! Numbers, strings and booleans come out as plain values. States and saves never hold the
 //! data.
+//!
+//! A handle shares what it holds, so `freeze([d, d])` is as cheap as `[d, d]` but holds twice
+//! what `d` holds: each table and array knows what it holds in all (its [`Shape`]), `freeze`
+//! refuses a value that would weigh more than one call may copy, and whatever walks the whole
+//! value (`copy`, `to_string`, storing it, comparing it) pays its weight from the call's work
+//! budget first.
 
+use super::budget::{self, WORK_PER_CALL};
 use super::{fail, Fallible};
 use crate::value::Value;
 use rhai::{Array, Dynamic, Engine, FnPtr, ImmutableString, Map, NativeCallContext};
@@ -23,11 +30,49 @@ pub enum Data {
     Bool(bool),
     Int(i64),
     Str(Arc<str>),
-    List(Arc<[Data]>),
-    Table(Arc<BTreeMap<String, Data>>),
+    List(Arc<[Data]>, Shape),
+    Table(Arc<BTreeMap<String, Data>>, Shape),
+}
+
+/// What a table or array holds in all, shared entries counted each time they occur: known
+/// when it is built, so nothing walks a value to learn how big it is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Shape {
+    /// What a plain copy weighs ([`Value::weight`]'s units: about a byte).
+    weight: u64,
+    /// Levels of tables and arrays, this one included.
+    depth: usize,
+}
+
+/// What one entry weighs besides its text, as [`Value::weight`] counts it.
+const NODE: u64 = 32;
+
+impl Shape {
+    /// The shape of a table or array of `entries` (each with the length of its key).
+    fn of<'a>(entries: impl Iterator<Item = (u64, &'a Data)>) -> Shape {
+        let (mut weight, mut depth) = (NODE, 0);
+        for (key, d) in entries {
+            weight = weight.saturating_add(key).saturating_add(d.weight());
+            depth = depth.max(d.depth());
+        }
+        Shape {
+            weight,
+            depth: depth + 1,
+        }
+    }
 }
 
 impl Data {
+    fn list(items: Vec<Data>) -> Data {
+        let shape = Shape::of(items.iter().map(|d| (0, d)));
+        Data::List(items.into(), shape)
+    }
+
+    fn table(entries: BTreeMap<String, Data>) -> Data {
+        let shape = Shape::of(entries.iter().map(|(k, d)| (k.len() as u64, d)));
+        Data::Table(Arc::new(entries), shape)
+    }
+
     /// The tree of a parsed data file.
     pub fn from_value(v: &Value) -> Data {
         match v {
@@ -35,25 +80,50 @@ impl Data {
             Value::Bool(b) => Data::Bool(*b),
             Value::Int(i) => Data::Int(*i),
             Value::Str(s) => Data::Str(s.as_str().into()),
-            Value::List(l) => Data::List(l.iter().map(Data::from_value).collect()),
-            Value::Record(m) => Data::Table(Arc::new(
+            Value::List(l) => Data::list(l.iter().map(Data::from_value).collect()),
+            Value::Record(m) => Data::table(
                 m.iter()
                     .map(|(k, v)| (k.clone(), Data::from_value(v)))
                     .collect(),
-            )),
+            ),
+        }
+    }
+
+    /// What a plain copy of this value weighs: [`Value::weight`] of [`Data::to_value`],
+    /// without walking it.
+    pub fn weight(&self) -> u64 {
+        match self {
+            Data::Bool(_) | Data::Int(_) => NODE,
+            Data::Str(s) => NODE + s.len() as u64,
+            Data::List(_, shape) | Data::Table(_, shape) => shape.weight,
+        }
+    }
+
+    /// Levels of tables and arrays (a scalar is 0).
+    pub fn depth(&self) -> usize {
+        match self {
+            Data::List(_, shape) | Data::Table(_, shape) => shape.depth,
+            _ => 0,
         }
     }
 
     /// A script's value made data (`freeze`): maps, arrays, whole numbers, strings and
-    /// booleans, `depth` levels down at most; a data handle stays as it is.
-    fn from_script(v: &Dynamic, depth: usize) -> Result<Data, String> {
-        if depth > MAX_FREEZE_DEPTH {
-            return Err(format!(
+    /// booleans, `depth` levels down at most, counting the levels of the data handles it
+    /// holds (which stay as they are). What it builds is paid from the call's budget.
+    fn from_script(v: &Dynamic, depth: usize) -> Fallible<Data> {
+        let too_deep = || {
+            fail(format!(
                 "`freeze`: a value nested more than {MAX_FREEZE_DEPTH} levels deep"
-            ));
+            ))
+        };
+        if depth > MAX_FREEZE_DEPTH {
+            return too_deep();
         }
-        if v.is::<Data>() {
-            return Ok(v.clone().cast::<Data>());
+        if let Some(d) = v.read_lock::<Data>() {
+            if depth + d.depth() > MAX_FREEZE_DEPTH {
+                return too_deep();
+            }
+            return Ok(d.clone());
         }
         if let Ok(b) = v.as_bool() {
             return Ok(Data::Bool(b));
@@ -62,26 +132,84 @@ impl Data {
             return Ok(Data::Int(i));
         }
         if let Ok(s) = v.as_immutable_string_ref() {
+            budget::charge(NODE + s.len() as u64, "freeze")?;
             return Ok(Data::Str(s.as_str().into()));
         }
         if let Some(items) = v.read_lock::<Array>() {
-            let list: Result<Vec<Data>, String> = items
+            budget::charge(NODE * (1 + items.len() as u64), "freeze")?;
+            let list: Fallible<Vec<Data>> = items
                 .iter()
                 .map(|x| Data::from_script(x, depth + 1))
                 .collect();
-            return Ok(Data::List(list?.into()));
+            return Ok(Data::list(list?));
         }
         if let Some(map) = v.read_lock::<Map>() {
+            budget::charge(NODE * (1 + map.len() as u64), "freeze")?;
             let mut table = BTreeMap::new();
             for (k, x) in map.iter() {
                 table.insert(k.to_string(), Data::from_script(x, depth + 1)?);
             }
-            return Ok(Data::Table(Arc::new(table)));
+            return Ok(Data::table(table));
         }
-        Err(format!(
+        fail(format!(
             "`freeze` takes maps, arrays, whole numbers, strings and booleans, not `{}`",
             v.type_name()
         ))
+    }
+
+    /// `freeze(v)`: `v` as data, unless a plain copy of it would weigh more than one call
+    /// may spend (a handle held twice weighs twice: `freeze([d, d])` in a loop would
+    /// otherwise double for free).
+    fn freeze(v: &Dynamic) -> Fallible<Data> {
+        let d = Data::from_script(v, 0)?;
+        if d.weight() > MAX_FROZEN_WEIGHT {
+            return fail(format!(
+                "`freeze`: this value would weigh {} units copied, over the limit of {MAX_FROZEN_WEIGHT} (the work one call may do; a data handle counts each time it is held)",
+                d.weight()
+            ));
+        }
+        Ok(d)
+    }
+
+    /// The plain value (what storing data in the state keeps); the caller has paid for it.
+    pub fn to_value(&self) -> Value {
+        match self {
+            Data::Bool(b) => Value::Bool(*b),
+            Data::Int(i) => Value::Int(*i),
+            Data::Str(s) => Value::Str(s.to_string()),
+            Data::List(l, _) => Value::List(l.iter().map(Data::to_value).collect()),
+            Data::Table(m, _) => {
+                Value::Record(m.iter().map(|(k, v)| (k.clone(), v.to_value())).collect())
+            }
+        }
+    }
+
+    /// [`Data::copy`] paid from the call's budget first, by `function`.
+    fn paid_copy(&self, function: &str) -> Fallible<Dynamic> {
+        budget::charge(self.weight(), function)?;
+        Ok(self.copy())
+    }
+
+    /// Whether two values are the same handle (or equal scalars): no walk.
+    fn same_handle(&self, other: &Data) -> bool {
+        match (self, other) {
+            (Data::List(a, _), Data::List(b, _)) => Arc::ptr_eq(a, b),
+            (Data::Table(a, _), Data::Table(b, _)) => Arc::ptr_eq(a, b),
+            (a, b) => a.depth() == 0 && a == b,
+        }
+    }
+
+    /// Whether the two values are equal, a walk paid from the call's budget (two values
+    /// built apart may be large and equal all the way down).
+    fn equal_paid(&self, other: &Data) -> Fallible<bool> {
+        if self.same_handle(other) {
+            return Ok(true);
+        }
+        if self.weight() != other.weight() || self.depth() != other.depth() {
+            return Ok(false);
+        }
+        budget::charge(self.weight(), "comparing data")?;
+        Ok(self == other)
     }
 
     /// What a script reads: a scalar as a plain value, a table or array as a handle.
@@ -90,7 +218,7 @@ impl Data {
             Data::Bool(b) => (*b).into(),
             Data::Int(i) => (*i).into(),
             Data::Str(s) => ImmutableString::from(&**s).into(),
-            Data::List(_) | Data::Table(_) => Dynamic::from(self.clone()),
+            Data::List(..) | Data::Table(..) => Dynamic::from(self.clone()),
         }
     }
 
@@ -98,8 +226,8 @@ impl Data {
     /// what the state stores when a script stores data).
     pub fn copy(&self) -> Dynamic {
         match self {
-            Data::List(l) => l.iter().map(Data::copy).collect::<Array>().into(),
-            Data::Table(m) => m
+            Data::List(l, _) => l.iter().map(Data::copy).collect::<Array>().into(),
+            Data::Table(m, _) => m
                 .iter()
                 .map(|(k, v)| (k.as_str().into(), v.copy()))
                 .collect::<Map>()
@@ -113,15 +241,15 @@ impl Data {
             Data::Bool(_) => "bool",
             Data::Int(_) => "int",
             Data::Str(_) => "string",
-            Data::List(_) => "array",
-            Data::Table(_) => "table",
+            Data::List(..) => "array",
+            Data::Table(..) => "table",
         }
     }
 
     /// The entry at `key` (a string for a table, a whole number for an array), or why not.
     fn at(&self, key: &Dynamic) -> Result<&Data, String> {
         match self {
-            Data::Table(map) => {
+            Data::Table(map, _) => {
                 let Ok(k) = key.as_immutable_string_ref() else {
                     return Err(format!(
                         "is a table: its keys are strings, not a `{}`",
@@ -137,7 +265,7 @@ impl Data {
                     )
                 })
             }
-            Data::List(rows) => {
+            Data::List(rows, _) => {
                 let Ok(i) = key.as_int() else {
                     return Err(format!(
                         "is an array: its keys are whole numbers, not a `{}`",
@@ -155,17 +283,20 @@ impl Data {
 
     /// Whether writing `new` at `key` would leave the data as it is: Rhai writes a method's
     /// receiver back through the indexer after the call (`row.cost.to_string()`), and such a
-    /// write changes nothing.
-    fn unchanged_by(&self, key: &Dynamic, new: &Dynamic) -> bool {
-        match self.at(key) {
+    /// write changes nothing (it writes back the same handle, so this seldom walks).
+    fn unchanged_by(&self, key: &Dynamic, new: &Dynamic) -> Fallible<bool> {
+        Ok(match self.at(key) {
             Ok(Data::Bool(b)) => new.as_bool() == Ok(*b),
             Ok(Data::Int(i)) => new.as_int() == Ok(*i),
             Ok(Data::Str(s)) => new
                 .as_immutable_string_ref()
                 .is_ok_and(|n| n.as_str() == &**s),
-            Ok(old) => new.clone().try_cast::<Data>().as_ref() == Some(old),
+            Ok(old) => match new.read_lock::<Data>() {
+                Some(new) => old.equal_paid(&new)?,
+                None => false,
+            },
             Err(_) => false,
-        }
+        })
     }
 
     /// `self[key]` for a script.
@@ -191,8 +322,8 @@ impl Data {
 
     fn len(&self) -> i64 {
         match self {
-            Data::List(rows) => rows.len() as i64,
-            Data::Table(map) => map.len() as i64,
+            Data::List(rows, _) => rows.len() as i64,
+            Data::Table(map, _) => map.len() as i64,
             _ => 0,
         }
     }
@@ -205,8 +336,8 @@ impl IntoIterator for Data {
 
     fn into_iter(self) -> Self::IntoIter {
         let items: Vec<Dynamic> = match &self {
-            Data::List(rows) => rows.iter().map(Data::to_script).collect(),
-            Data::Table(map) => map.keys().map(|k| k.as_str().into()).collect(),
+            Data::List(rows, _) => rows.iter().map(Data::to_script).collect(),
+            Data::Table(map, _) => map.keys().map(|k| k.as_str().into()).collect(),
             _ => vec![],
         };
         items.into_iter()
@@ -220,6 +351,10 @@ pub type DataSet = Arc<BTreeMap<String, Data>>;
 /// The deepest value `freeze` takes (as data files, bounded so a cyclic or hostile value
 /// cannot exhaust the stack).
 const MAX_FREEZE_DEPTH: usize = 32;
+
+/// The most a frozen value may weigh copied: what one call may spend, so a value any call
+/// could not copy is never built.
+const MAX_FROZEN_WEIGHT: u64 = WORK_PER_CALL;
 
 /// The most keys a path may give after the name (`data(name, k1, ..., k6)`).
 const MAX_PATH: usize = 6;
@@ -278,7 +413,7 @@ pub fn register(engine: &mut Engine, data: DataSet) {
     // Read-only: a write says how to get a copy that can change, rather than Rhai's
     // "no indexer" message; the write-back of an unchanged value is let through.
     let read_only = |d: &mut Data, key: Dynamic, new: Dynamic| -> Fallible<()> {
-        if d.unchanged_by(&key, &new) {
+        if d.unchanged_by(&key, &new)? {
             return Ok(());
         }
         fail("data is read-only; `.copy()` gives a map or array to change")
@@ -291,38 +426,40 @@ pub fn register(engine: &mut Engine, data: DataSet) {
     // back through the indexer, which data refuses, so `row.tags.len()` would fail.
     engine.register_fn("len", |d: Data| d.len());
     engine.register_fn("is_empty", |d: Data| d.len() == 0);
-    engine.register_fn("copy", |d: Data| d.copy());
+    engine.register_fn("copy", |d: Data| d.paid_copy("copy"));
     engine.register_fn("keys", |d: Data| -> Array {
         match d {
-            Data::Table(map) => map.keys().map(|k| k.as_str().into()).collect(),
-            Data::List(rows) => (0..rows.len() as i64).map(Dynamic::from).collect(),
+            Data::Table(map, _) => map.keys().map(|k| k.as_str().into()).collect(),
+            Data::List(rows, _) => (0..rows.len() as i64).map(Dynamic::from).collect(),
             _ => Array::new(),
         }
     });
     // `x in d`: a key of a table, an element (a number, string or bool) of an array.
     engine.register_fn("contains", |d: Data, x: Dynamic| match d {
-        Data::Table(map) => x
+        Data::Table(map, _) => x
             .into_immutable_string()
             .is_ok_and(|k| map.contains_key(k.as_str())),
-        Data::List(rows) => rows.iter().any(|r| r.equals(&x)),
+        Data::List(rows, _) => rows.iter().any(|r| r.equals(&x)),
         _ => false,
     });
     // `const ROOMS = freeze(rooms_by_id());`: a table a script builds once, read as data (a
     // pointer copy) where a plain map or array constant is copied whole at every use.
     engine.register_fn("freeze", |v: Dynamic| -> Fallible<Dynamic> {
-        Data::from_script(&v, 0)
-            .map(|d| d.to_script())
-            .or_else(fail)
+        Data::freeze(&v).map(|d| d.to_script())
     });
     register_list_functions(engine);
-    engine.register_fn("to_string", |d: Data| d.copy().to_string());
-    engine.register_fn("to_debug", |d: Data| format!("{:?}", d.copy()));
+    engine.register_fn("to_string", |d: Data| -> Fallible<String> {
+        Ok(d.paid_copy("to_string")?.to_string())
+    });
+    engine.register_fn("to_debug", |d: Data| -> Fallible<String> {
+        Ok(format!("{:?}", d.paid_copy("to_debug")?))
+    });
 }
 
 /// The entries of a data array, or why `function` cannot take this data.
 fn entries(d: &Data, function: &str) -> Fallible<Arc<[Data]>> {
     match d {
-        Data::List(rows) => Ok(rows.clone()),
+        Data::List(rows, _) => Ok(rows.clone()),
         other => fail(format!(
             "`{function}` takes a data array, not a data {}",
             other.kind()

@@ -199,7 +199,7 @@ pub fn register(engine: &mut Engine) {
         .register_fn("remove", |g: &mut G, key: &str| {
             // An absent key changes nothing, and copies nothing.
             if g.read(|s| s.vars.contains_key(key)) {
-                g.write(|s| s.vars_mut().remove(key));
+                g.write(|s| s.remove_var(key));
             }
         })
         .register_fn("set", |g: &mut G, key: &str, v: Dynamic| {
@@ -406,6 +406,6 @@ fn set_var(g: &mut G, key: &str, v: &Dynamic, seen_by: Option<Vec<usize>>) -> Fa
     budget::text(key, "a key")?;
     let value = budget::store(v, &format!("cannot store `{key}`"))?;
     let var = Arc::new(Var { value, seen_by });
-    g.write(|s| s.vars_mut().insert(key.into(), var));
+    g.write(|s| s.set_var(key.into(), var));
     Ok(())
 }

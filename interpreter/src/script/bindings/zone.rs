@@ -191,7 +191,7 @@ fn conceal(s: &mut State, cards: &[CardId]) {
     if known.is_empty() {
         return;
     }
-    let catalogue = Arc::make_mut(&mut s.cards);
+    let catalogue = s.cards_mut();
     for i in known {
         Arc::make_mut(&mut catalogue[i]).known_to = Audience::NOBODY;
     }
