@@ -5,11 +5,10 @@
 
 mod common;
 
-use common::{boardscript, finish_within, scripts_dir, write_game};
+use common::{run_fed, scripts_dir, write_game};
 use serde_json::Value;
-use std::io::Write;
 use std::path::Path;
-use std::process::{Output, Stdio};
+use std::process::Output;
 use std::time::Duration;
 
 /// Address space for the child: the script thread's 256 MiB stack and a state at its
@@ -21,15 +20,7 @@ const WALL: Duration = Duration::from_secs(120);
 
 /// Runs `boardscript ARGS` with `input` on stdin under the limits; its output.
 fn run(scripts: &Path, args: &[&str], input: &str) -> Output {
-    let mut child = boardscript(scripts, ULIMIT, args, Stdio::piped())
-        .spawn()
-        .expect("start boardscript");
-    let mut stdin = child.stdin.take().expect("stdin");
-    stdin
-        .write_all(input.as_bytes())
-        .expect("write the commands");
-    drop(stdin);
-    finish_within(child, WALL)
+    run_fed(scripts, ULIMIT, args, input, WALL)
 }
 
 /// The JSON replies of a `play --json` run: one per command, the process exiting cleanly.

@@ -7,30 +7,13 @@ mod common;
 
 use common::*;
 use serde_json::json;
-use std::io::Write;
 use std::path::Path;
-use std::process::{Output, Stdio};
+use std::process::Output;
 use std::time::Duration;
 
 /// `boardscript ARGS --scripts DIR` fed `input` on stdin (bounded, so a hang fails).
 fn run(scripts: &Path, args: &[&str], input: &str) -> Output {
-    let mut child = boardscript(scripts, "", args, Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    finish_within(child, Duration::from_secs(60))
-}
-
-fn texts(out: &Output) -> (String, String) {
-    (
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    run_fed(scripts, "", args, input, Duration::from_secs(60))
 }
 
 /// Nemesis with one seat, p1 in the Hibernatorium beside room 9, whose noise roll would be

@@ -10,13 +10,6 @@ use std::path::Path;
 use std::process::{Command, Output, Stdio};
 use std::time::Duration;
 
-fn texts(out: &Output) -> (String, String) {
-    (
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
-
 /// `boardscript ARGS` run in folder `cwd` with no `--scripts` and no `$BOARDSCRIPT_SCRIPTS`,
 /// fed `input`: the binary finds games as a user's shell would have it find them.
 fn run_in_folder(cwd: &Path, args: &[&str], input: &str) -> Output {

@@ -12,23 +12,7 @@ use std::time::Duration;
 
 /// `boardscript ARGS --scripts DIR` fed `input` on stdin, within a few seconds.
 fn run(scripts: &Path, args: &[&str], input: &str) -> Output {
-    let mut child = boardscript(scripts, "", args, Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    finish_within(child, Duration::from_secs(20))
-}
-
-fn texts(out: &Output) -> (String, String) {
-    (
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    run_fed(scripts, "", args, input, Duration::from_secs(20))
 }
 
 /// A one-seat game whose legal actions are `list` (a Rhai array), with a boolean option.

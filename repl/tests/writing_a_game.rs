@@ -4,22 +4,14 @@
 
 mod common;
 
-use common::{boardscript, finish_within, write_game};
+use common::{run_fed, write_game};
 use std::path::Path;
-use std::process::{Output, Stdio};
+use std::process::Output;
 use std::time::Duration;
 
 /// Runs `boardscript ARGS --scripts DIR` with `input` on stdin, killed after 60 s.
 fn run(scripts: &Path, args: &[&str], input: &str) -> Output {
-    let mut child = boardscript(scripts, "", args, Stdio::piped())
-        .spawn()
-        .expect("start boardscript");
-    {
-        use std::io::Write;
-        let mut stdin = child.stdin.take().unwrap();
-        stdin.write_all(input.as_bytes()).unwrap();
-    }
-    finish_within(child, Duration::from_secs(60))
+    run_fed(scripts, "", args, input, Duration::from_secs(60))
 }
 
 fn text(out: &Output) -> String {

@@ -47,6 +47,32 @@ pub fn finish_within(mut child: Child, limit: Duration) -> Output {
     child.wait_with_output().unwrap()
 }
 
+/// `boardscript ARGS --scripts DIR` after `prelude`, fed `input` on stdin (then closed); its
+/// output, once it exits within `limit`.
+pub fn run_fed(
+    scripts: &Path,
+    prelude: &str,
+    args: &[&str],
+    input: &str,
+    limit: Duration,
+) -> Output {
+    let mut child = boardscript(scripts, prelude, args, Stdio::piped())
+        .spawn()
+        .expect("start boardscript");
+    let mut stdin = child.stdin.take().expect("stdin");
+    stdin.write_all(input.as_bytes()).expect("write the input");
+    drop(stdin);
+    finish_within(child, limit)
+}
+
+/// A run's stdout and stderr, as text.
+pub fn texts(out: &Output) -> (String, String) {
+    (
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
 /// Writes a game folder `<dir>/<id>` with a `game.toml` and a `rules.rhai`.
 pub fn write_game(dir: &Path, id: &str, manifest: &str, rules: &str) -> PathBuf {
     let game = dir.join(id);
