@@ -90,12 +90,16 @@ pub fn mark_last(state: &mut State) {
 /// those who could see each card before it (`before`, from `readers`; None at setup) and
 /// after it, and drops the marks every reader of their line may read.
 pub fn settle(state: &mut State, from: usize, before: Option<&[Audience]>) {
+    // Every action of every game passes here: nothing is allocated unless a line is marked.
+    if state.cards.is_empty()
+        || !(from..state.log.len())
+            .any(|i| state.log.get(i).is_some_and(|e| !e.mentions.is_empty()))
+    {
+        return;
+    }
     let marked: Vec<usize> = (from..state.log.len())
         .filter(|&i| !state.log[i].mentions.is_empty())
         .collect();
-    if marked.is_empty() {
-        return;
-    }
     let after = readers(state);
     for i in marked {
         let Some(e) = state.log.get_mut(i) else {
