@@ -654,6 +654,10 @@ impl Game {
         if asked {
             return self.answer(state, seat, action);
         }
+        // One seat deciding alone, the common case: no list of choosers to build.
+        if decisions.to_decide.as_slice() == [seat] {
+            return self.apply_one(state, seat, action);
+        }
         // Seats that take part: those choosing now and those already holding a choice. A seat
         // in `to_decide` with nothing to choose takes no part, so nobody waits for it.
         let choosers: Vec<usize> = decisions

@@ -51,6 +51,8 @@ pub struct Weight {
     graphs: u64,
     bags: u64,
     counters: u64,
+    /// The seats' names, which never change once a state is made.
+    seats: u64,
 }
 
 impl PartialEq for Weight {
@@ -120,9 +122,15 @@ impl State {
         w.measured = true;
         w.stale = 0;
         // The small parts, measured every time.
-        let seats: u64 = self.seats.iter().map(|s| NODE + s.len() as u64).sum();
+        if w.seats == 0 {
+            w.seats = self.seats.iter().map(|s| NODE + s.len() as u64).sum();
+        }
         let pending: u64 = self.pending.values().map(|a| NODE + a.len() as u64).sum();
-        let small = seats + pending + self.phase.len() as u64 + agenda(&self.agenda);
+        let agenda = match self.agenda.is_empty() {
+            true => 0,
+            false => agenda(&self.agenda),
+        };
+        let small = w.seats + pending + self.phase.len() as u64 + agenda;
         w.total = [
             w.vars, w.log, w.cards, w.zones, w.grids, w.graphs, w.bags, w.counters, small,
         ]
