@@ -376,10 +376,35 @@ impl Rules {
     }
 
     /// A value as `eval` prints it: strings quoted, handles (grid, zone, card, the game)
-    /// through their `to_debug` rather than as the name of a Rust type.
+    /// through their `to_debug` rather than as the name of a Rust type, inside arrays and
+    /// maps too (a hand is `[Card(knife), Card(axe)]`).
     fn show(&self, v: Dynamic) -> String {
+        // A statement's unit prints nothing; inside an array or a map it is `()`.
+        match v.is_unit() {
+            true => String::new(),
+            false => self.show_part(v),
+        }
+    }
+
+    fn show_part(&self, v: Dynamic) -> String {
         if v.is_string() {
             return format!("{:?}", v.to_string());
+        }
+        if v.is_unit() {
+            return "()".into();
+        }
+        if v.is_array() {
+            let items = v.cast::<rhai::Array>();
+            let shown: Vec<String> = items.into_iter().map(|x| self.show_part(x)).collect();
+            return format!("[{}]", shown.join(", "));
+        }
+        if v.is_map() {
+            let map = v.cast::<rhai::Map>();
+            let shown: Vec<String> = map
+                .into_iter()
+                .map(|(k, x)| format!("{:?}: {}", k.as_str(), self.show_part(x)))
+                .collect();
+            return format!("#{{{}}}", shown.join(", "));
         }
         if v.is_variant() {
             let options = CallFnOptions::new().in_all_namespaces(true);
