@@ -6,7 +6,7 @@
 //! action (turned face up, then shuffled away) is "a card" in the log too: what the rules keep
 //! public after that, a script keeps in a public value or a face-up zone.
 //!
-//! A name several cards share (`"5"`, `"virus"`) names a kind, not a card, and is left as it
+//! A name several cards share (`"5"`, `"joker"`) names a kind, not a card, and is left as it
 //! is: such a word says which kind was played, which the game's own rules show.
 
 use crate::primitives::knowledge::Audience;
@@ -263,11 +263,11 @@ mod tests {
     #[test]
     fn words_that_name_one_card_are_found_with_their_place() {
         let def = |n: &str| Arc::new(CardDef::new(n, BTreeMap::new()));
-        let index = unique_names(&[def("knife"), def("green-bandages-7")]);
-        let text = "p2: keep green-bandages-7, drop green-bandages-70 (knife…knife)";
+        let index = unique_names(&[def("knife"), def("brass-key-7")]);
+        let text = "p2: keep brass-key-7, drop brass-key-70 (knife…knife)";
         assert_eq!(
             find_names(text, &index),
-            vec![(9, 25, CardId(1)), (51, 56, CardId(0)), (59, 64, CardId(0))]
+            vec![(9, 20, CardId(1)), (41, 46, CardId(0)), (49, 54, CardId(0))]
         );
     }
 

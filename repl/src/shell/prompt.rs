@@ -1,7 +1,7 @@
 //! The REPL's prompt line: the game, who decides, and what a question asks them.
 
-/// `nemesis (p1)> `, `vw (over)> `, or with a question asked in the middle of an effect
-/// `nemesis (p1: Which corridor gets the noise marker?)> `. `asked` is the question put to
+/// `my-game (p1)> `, `my-game (over)> `, or with a question asked in the middle of an effect
+/// `my-game (p1: Which card do you discard?)> `. `asked` is the question put to
 /// the seat whose actions `actions` shows (never one put to another seat).
 pub fn prompt_line(game: &str, deciding: &[String], asked: Option<&str>) -> String {
     let who = if deciding.is_empty() {
@@ -23,14 +23,10 @@ mod tests {
     fn a_question_shows_in_the_prompt_line() {
         let p1 = ["p1".to_string()];
         assert_eq!(
-            prompt_line(
-                "nemesis",
-                &p1,
-                Some("Which corridor gets the noise marker?")
-            ),
-            "nemesis (p1: Which corridor gets the noise marker?)> "
+            prompt_line("my-game", &p1, Some("Which card do you discard?")),
+            "my-game (p1: Which card do you discard?)> "
         );
-        assert_eq!(prompt_line("nemesis", &p1, None), "nemesis (p1)> ");
-        assert_eq!(prompt_line("hex", &[], None), "hex (over)> ");
+        assert_eq!(prompt_line("my-game", &p1, None), "my-game (p1)> ");
+        assert_eq!(prompt_line("my-game", &[], None), "my-game (over)> ");
     }
 }
