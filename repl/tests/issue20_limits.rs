@@ -42,8 +42,21 @@ fn error(reply: &Value) -> &str {
 /// answers (it aborted with "memory allocation failed").
 #[test]
 fn doubling_a_frozen_value_is_refused_and_the_process_answers() {
-    let input = "eval let d=freeze([1]); for i in 0..40 { d=freeze([d,d]); } d.copy(); 1\nstatus\n";
-    let out = run(&scripts_dir(), &["play", "virus-wars", "--json"], input);
+    refused_at_freeze_then_answers(
+        "eval let d=freeze([1]); for i in 0..40 { d=freeze([d,d]); } d.copy(); 1",
+    );
+}
+
+/// Item 2: comparing two doubled values built apart never answered.
+#[test]
+fn comparing_doubled_values_is_refused_and_the_process_answers() {
+    refused_at_freeze_then_answers("eval let a=freeze([1]); let b=freeze([1]); for i in 0..60 { a=freeze([a,a]); b=freeze([b,b]); } let x=freeze([a]); x[0]=b; 1");
+}
+
+/// `eval_line` is refused at `freeze` for the weight it would have, and `status` answers after.
+fn refused_at_freeze_then_answers(eval_line: &str) {
+    let input = format!("{eval_line}\nstatus\n");
+    let out = run(&scripts_dir(), &["play", "virus-wars", "--json"], &input);
     let r = replies(&out);
     assert!(
         error(&r[0]).contains("`freeze`: this value would weigh"),
@@ -52,20 +65,6 @@ fn doubling_a_frozen_value_is_refused_and_the_process_answers() {
     );
     assert_eq!(r[1]["ok"], true, "{}", r[1]);
     assert_eq!(r.len(), 2);
-}
-
-/// Item 2: comparing two doubled values built apart never answered.
-#[test]
-fn comparing_doubled_values_is_refused_and_the_process_answers() {
-    let input = "eval let a=freeze([1]); let b=freeze([1]); for i in 0..60 { a=freeze([a,a]); b=freeze([b,b]); } let x=freeze([a]); x[0]=b; 1\nstatus\n";
-    let out = run(&scripts_dir(), &["play", "virus-wars", "--json"], input);
-    let r = replies(&out);
-    assert!(
-        error(&r[0]).contains("`freeze`: this value would weigh"),
-        "{}",
-        r[0]
-    );
-    assert_eq!(r[1]["ok"], true, "{}", r[1]);
 }
 
 /// The hoarding game: every action stores 38 lists of 49,000 numbers, under new
