@@ -214,12 +214,13 @@ impl NameIndex {
     }
 }
 
-/// The names of one card each of a state's catalogue, found once and shared by the state's
-/// copies. Cards are only ever added to a catalogue (`State::new_card` starts a new cache),
-/// and no card changes its name, so the index stays true. Not saved: a loaded state finds
-/// the names again when first asked. Never part of what makes two states equal.
+/// The names of one card each of a state's catalogue, found when first asked and shared by
+/// the copies made after that (an empty cache costs no allocation, as views and new cards
+/// make one). Cards are only ever added to a catalogue (`State::new_card` starts a new
+/// cache), and no card changes its name, so the index stays true. Not saved: a loaded state
+/// finds the names again when first asked. Never part of what makes two states equal.
 #[derive(Debug, Clone, Default)]
-pub struct NameCache(Arc<OnceLock<NameIndex>>);
+pub struct NameCache(OnceLock<Arc<NameIndex>>);
 
 impl PartialEq for NameCache {
     fn eq(&self, _: &NameCache) -> bool {
@@ -229,9 +230,9 @@ impl PartialEq for NameCache {
 
 fn with_index<T>(state: &State, f: impl FnOnce(&NameIndex) -> T) -> T {
     f(state
-        .card_names
+        .name_index
         .0
-        .get_or_init(|| unique_names(&state.cards)))
+        .get_or_init(|| Arc::new(unique_names(&state.cards))))
 }
 
 /// Names held by exactly one card (and made only of name characters, as only those are found).

@@ -93,7 +93,7 @@ pub struct State {
     pub cards: Arc<Vec<Arc<CardDef>>>,
     /// Which names belong to one card each (a cache of `cards`, for `mentions`).
     #[serde(skip)]
-    pub card_names: NameCache,
+    pub name_index: NameCache,
     pub zones: Arc<Vec<Zone>>,
     pub grids: Arc<Vec<Grid>>,
     pub graphs: Arc<Vec<Graph>>,
@@ -132,7 +132,7 @@ impl State {
             counters: Arc::default(),
             vars: Vars::new(),
             cards: Arc::new(vec![]),
-            card_names: NameCache::default(),
+            name_index: NameCache::default(),
             zones: Arc::default(),
             grids: Arc::default(),
             graphs: Arc::default(),
@@ -271,7 +271,7 @@ impl State {
         self.weight.cards_changed(0, weight::card(&def));
         let cards = Arc::make_mut(&mut self.cards);
         cards.push(Arc::new(def));
-        self.card_names = NameCache::default();
+        self.name_index = NameCache::default();
         Ok(CardId(cards.len() as u16 - 1))
     }
 
@@ -384,7 +384,7 @@ impl State {
         v.rng = rng::seeded(0);
         v.cards = self.catalogue_view(&v.zones, seat, knowledge);
         // Its names are the seat's, some blanked: they are looked up anew if ever needed.
-        v.card_names = NameCache::default();
+        v.name_index = NameCache::default();
         v
     }
 
