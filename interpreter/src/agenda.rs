@@ -52,13 +52,21 @@ pub struct Question {
     /// What is asked, for people; public.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub prompt: String,
-    /// `then(g, seat, answer)`, or `then(g, seat, answer, data)`.
+    /// `then(g, seat, answer)`, or `then(g, seat, answer, data)`, run for each answer; with
+    /// `then_all`, `then(g, answers)` or `then(g, answers, data)`, run once for all of them.
     pub then: String,
+    /// Whether `then` takes every answer at once (`g.ask(#{then_all: ...})`).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub then_all: bool,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub data: Option<Value>,
     /// Answers held until every asked seat has answered (several seats answer in secret).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub answers: BTreeMap<usize, String>,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 impl Question {
@@ -183,6 +191,7 @@ impl Agenda {
                         .collect(),
                     prompt: q.prompt.clone(),
                     then: q.then.clone(),
+                    then_all: q.then_all,
                     data: None,
                     answers: q
                         .answers
@@ -254,6 +263,7 @@ mod tests {
             seats: vec![(0, vec!["x".into()]), (1, vec!["y".into()])],
             prompt: "pick".into(),
             then: "picked".into(),
+            then_all: false,
             data: Some(Value::Int(7)),
             answers: BTreeMap::from([(1, "y".into())]),
         }))
@@ -276,6 +286,7 @@ mod tests {
             seats: vec![(1, vec!["y".into()])],
             prompt: "pick".into(),
             then: "picked".into(),
+            then_all: false,
             data: None,
             answers: BTreeMap::new(),
         }))

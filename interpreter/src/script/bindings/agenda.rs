@@ -101,13 +101,17 @@ fn step(
 /// `g.ask(#{seat, options, then, data, prompt})`: `seat` one seat or an array of seats (they
 /// answer at once, each in secret); `options` one array for all, or a map from seat to its
 /// array; `then(g, seat, answer)` (or with `data`) runs for each answer, in the order of
-/// `seat`.
+/// `seat`; or, in place of `then`, `then_all(g, answers)` (or with `data`) runs once after
+/// the last answer, `answers` being `#{seat, answer}` in that order.
 fn ask(ctx: &NativeCallContext, g: &mut G, mut spec: Map) -> Fallible<()> {
     g.read(|s| s.agenda.check_open()).or_else(fail)?;
+    const KEYS: [&str; 7] = [
+        "seat", "seats", "options", "then", "then_all", "data", "prompt",
+    ];
     for key in spec.keys() {
-        if !["seat", "seats", "options", "then", "data", "prompt"].contains(&key.as_str()) {
+        if !KEYS.contains(&key.as_str()) {
             return fail(format!(
-                "g.ask: unknown key `{key}` (keys: seat, options, then, data, prompt)"
+                "g.ask: unknown key `{key}` (keys: seat, options, then or then_all, data, prompt)"
             ));
         }
     }
@@ -126,17 +130,31 @@ fn ask(ctx: &NativeCallContext, g: &mut G, mut spec: Map) -> Fallible<()> {
     if seats.is_empty() {
         return fail("g.ask: no seat to ask");
     }
-    let Some(then) = spec.remove("then").and_then(|t| t.into_string().ok()) else {
-        return fail("g.ask: `then`, the function that takes the answer, is missing");
+    let (then, then_all) = match (spec.remove("then"), spec.remove("then_all")) {
+        (Some(_), Some(_)) => {
+            return fail(
+                "g.ask: `then` (one call per answer) or `then_all` (one call with every answer), not both",
+            )
+        }
+        (None, None) => {
+            return fail("g.ask: `then`, the function that takes the answer, is missing")
+        }
+        (Some(t), None) => (t, false),
+        (None, Some(t)) => (t, true),
     };
+    let key = if then_all { "then_all" } else { "then" };
+    let then = then
+        .into_string()
+        .or_else(|t| fail(format!("g.ask: `{key}` must name a function, not a `{t}`")))?;
     let value = spec.remove("data");
     let with_data = value.is_some();
-    let usage = if with_data {
-        format!("`{then}(g, seat, answer, data)`")
-    } else {
-        format!("`{then}(g, seat, answer)`")
+    let (params, usage) = match (then_all, with_data) {
+        (false, false) => (3, format!("`{then}(g, seat, answer)`")),
+        (false, true) => (4, format!("`{then}(g, seat, answer, data)`")),
+        (true, false) => (2, format!("`{then}(g, answers)`")),
+        (true, true) => (3, format!("`{then}(g, answers, data)`")),
     };
-    require(ctx, &then, &[if with_data { 4 } else { 3 }], &usage)?;
+    require(ctx, &then, &[params], &usage)?;
     let prompt = match spec.remove("prompt") {
         None => String::new(),
         Some(p) => p.to_string(),
@@ -186,7 +204,8 @@ fn ask(ctx: &NativeCallContext, g: &mut G, mut spec: Map) -> Fallible<()> {
     let question = Question {
         seats: asked,
         prompt,
-        then: then.to_string(),
+        then,
+        then_all,
         data: data(value.as_ref(), "g.ask")?,
         answers: BTreeMap::new(),
     };
