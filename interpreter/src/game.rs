@@ -844,8 +844,8 @@ impl Game {
     }
 }
 
-/// A plain rendering for games without `render`: turn, phase, grids, graphs, bags, supplies, zones,
-/// counters.
+/// A plain rendering for games without `render`: turn, phase, grids, graphs, bags, supplies,
+/// zones, counters.
 pub fn describe(v: &State) -> String {
     let mut out = format!(
         "turn {} ({}), round {}",
