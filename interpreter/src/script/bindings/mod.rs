@@ -10,6 +10,7 @@ mod expr;
 mod game;
 mod graph;
 mod grid;
+mod supply;
 mod zone;
 
 use crate::state::State;
@@ -101,6 +102,7 @@ pub fn register_all(engine: &mut Engine) {
     zone::register(engine);
     grid::register(engine);
     graph::register(engine);
+    supply::register(engine);
     expr::register(engine);
     engine.register_fn("paint", paint);
     // Whitespace-separated words, for scripts that parse positions and notation.
@@ -121,6 +123,7 @@ pub fn type_names(engine: &Engine) -> Vec<(std::any::TypeId, String)> {
         named::<ZoneRef>(engine),
         named::<GridRef>(engine),
         named::<GraphRef>(engine),
+        named::<supply::SupplyRef>(engine),
         named::<Data>(engine),
     ]
 }
