@@ -60,9 +60,30 @@ pub struct Question {
     pub then_all: bool,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub data: Option<Value>,
+    /// Who reads the answers in the log.
+    #[serde(default, skip_serializing_if = "AnswerLog::is_asked")]
+    pub log: AnswerLog,
     /// Answers held until every asked seat has answered (several seats answer in secret).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub answers: BTreeMap<usize, String>,
+}
+
+/// Who reads a question's answers in the log: the asked seats (the default, whatever
+/// `log_actions` says: an answer may tell what only they know), everyone, or the asked seats
+/// and some more.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AnswerLog {
+    #[default]
+    Asked,
+    All,
+    Also(Vec<usize>),
+}
+
+impl AnswerLog {
+    fn is_asked(&self) -> bool {
+        *self == AnswerLog::Asked
+    }
 }
 
 fn is_false(b: &bool) -> bool {
@@ -75,6 +96,23 @@ impl Question {
         self.seats
             .iter()
             .filter(|(s, _)| !self.answers.contains_key(s))
+    }
+
+    /// The seats that read the answers in the log (None: everyone).
+    pub fn log_readers(&self) -> Option<Vec<usize>> {
+        let mut readers: Vec<usize> = self.seats.iter().map(|(s, _)| *s).collect();
+        match &self.log {
+            AnswerLog::All => return None,
+            AnswerLog::Asked => {}
+            AnswerLog::Also(more) => {
+                for s in more {
+                    if !readers.contains(s) {
+                        readers.push(*s);
+                    }
+                }
+            }
+        }
+        Some(readers)
     }
 
     pub fn options_of(&self, seat: usize) -> Option<&[String]> {
@@ -193,6 +231,7 @@ impl Agenda {
                     then: q.then.clone(),
                     then_all: q.then_all,
                     data: None,
+                    log: q.log.clone(),
                     answers: q
                         .answers
                         .iter()
@@ -264,6 +303,7 @@ mod tests {
             prompt: "pick".into(),
             then: "picked".into(),
             then_all: false,
+            log: AnswerLog::Asked,
             data: Some(Value::Int(7)),
             answers: BTreeMap::from([(1, "y".into())]),
         }))
@@ -287,6 +327,7 @@ mod tests {
             prompt: "pick".into(),
             then: "picked".into(),
             then_all: false,
+            log: AnswerLog::Asked,
             data: None,
             answers: BTreeMap::new(),
         }))

@@ -114,7 +114,7 @@ impl Game {
     fn settle_each(&self, state: &mut State, q: &Question) -> Result<(), Option<PlayError>> {
         q.seats.iter().enumerate().try_for_each(|(i, (s, _))| {
             let answer = &q.answers[s];
-            self.log_action(state, *s, answer);
+            self.log_answer(state, q, *s, answer);
             let mut args = vec![
                 self.seat_arg(state, *s),
                 Dynamic::from(ImmutableString::from(answer.as_str())),
@@ -139,7 +139,7 @@ impl Game {
         let mut answers = Array::with_capacity(q.seats.len());
         for (s, _) in &q.seats {
             let answer = &q.answers[s];
-            self.log_action(state, *s, answer);
+            self.log_answer(state, q, *s, answer);
             let mut entry = Map::new();
             entry.insert("seat".into(), self.seat_arg(state, *s));
             entry.insert(
@@ -153,5 +153,14 @@ impl Game {
         state.actions_applied += q.seats.len() as u64;
         self.rules.call(state, &q.then, &args).map(drop)?;
         Ok(())
+    }
+
+    /// The log line of an answer, for the seats the question says (`Question::log_readers`).
+    fn log_answer(&self, state: &mut State, q: &Question, seat: usize, answer: &str) {
+        let line = format!("{}: {answer}", state.seat_name(seat));
+        match q.log_readers() {
+            None => state.log_event(line),
+            Some(readers) => state.log_private(line, readers),
+        }
     }
 }

@@ -2,7 +2,7 @@
 //! `g.ask` asks seats a question in the middle of one; the engine runs them in order.
 
 use super::{budget, fail, string_list, Fallible, G};
-use crate::agenda::{Item, Question};
+use crate::agenda::{AnswerLog, Item, Question};
 use crate::game::returned::{check_actions, shown, ListProblem};
 use crate::value::Value;
 use rhai::{Array, Dynamic, Engine, ImmutableString, Map, NativeCallContext, INT};
@@ -105,13 +105,13 @@ fn step(
 /// the last answer, `answers` being `#{seat, answer}` in that order.
 fn ask(ctx: &NativeCallContext, g: &mut G, mut spec: Map) -> Fallible<()> {
     g.read(|s| s.agenda.check_open()).or_else(fail)?;
-    const KEYS: [&str; 7] = [
-        "seat", "seats", "options", "then", "then_all", "data", "prompt",
+    const KEYS: [&str; 8] = [
+        "seat", "seats", "options", "then", "then_all", "data", "prompt", "log",
     ];
     for key in spec.keys() {
         if !KEYS.contains(&key.as_str()) {
             return fail(format!(
-                "g.ask: unknown key `{key}` (keys: seat, options, then or then_all, data, prompt)"
+                "g.ask: unknown key `{key}` (keys: seat, options, then or then_all, data, prompt, log)"
             ));
         }
     }
@@ -164,6 +164,7 @@ fn ask(ctx: &NativeCallContext, g: &mut G, mut spec: Map) -> Fallible<()> {
         || fail("g.ask: `options`, the answers to choose from, are missing"),
         Ok,
     )?;
+    let log = answer_log(g, spec.remove("log"))?;
     let mut asked = Vec::with_capacity(seats.len());
     for name in &seats {
         let seat = g.seat(name)?;
@@ -210,10 +211,32 @@ fn ask(ctx: &NativeCallContext, g: &mut G, mut spec: Map) -> Fallible<()> {
         then,
         then_all,
         data: data(value.as_ref(), "g.ask")?,
+        log,
         answers: BTreeMap::new(),
     };
     g.write(|s| s.agenda.schedule(Item::Question(question)))
         .or_else(fail)
+}
+
+/// `log:` of `g.ask`: `"all"`, or the seats that read the answers besides the asked ones.
+fn answer_log(g: &G, log: Option<Dynamic>) -> Fallible<AnswerLog> {
+    let Some(log) = log else {
+        return Ok(AnswerLog::Asked);
+    };
+    if log.is_array() {
+        let names = string_list(&log.cast::<Array>(), "g.ask: `log` seats")?;
+        let seats = names.iter().map(|n| g.seat(n)).collect::<Fallible<_>>()?;
+        return Ok(AnswerLog::Also(seats));
+    }
+    match log.into_string() {
+        Ok(all) if all == "all" => Ok(AnswerLog::All),
+        Ok(other) => fail(format!(
+            "g.ask: `log` is \"all\" or an array of seats that read the answers, not \"{other}\""
+        )),
+        Err(t) => fail(format!(
+            "g.ask: `log` is \"all\" or an array of seats that read the answers, not a `{t}`"
+        )),
+    }
 }
 
 /// The question the game waits for, as `#{seats, prompt, options}` (options: the asking

@@ -1,0 +1,116 @@
+//! Issue 21: the answer to a question is logged only to the seats asked (and to those the
+//! question names with `log:`), whatever `log_actions` says.
+
+use boardscript_interpreter::{Game, Match, Setup};
+use boardscript_tests::inline_game;
+
+const MANIFEST: &str = "log_actions = \"all\"\n[seats]\nnames = [\"p1\", \"p2\", \"p3\"]\n";
+
+/// `tax` asks p2 and p3 whether they challenge (answers for them only); `swap` asks p1
+/// alone, its answer read by p2 too (`log: ["p2"]`); `shout` asks p1, its answer read by all.
+const RULES: &str = r#"
+fn setup(g) {}
+fn legal_actions(g, seat) { ["tax", "swap", "shout"] }
+fn apply(g, seat, action) {
+    switch action {
+        "tax" => g.ask(#{ seat: ["p2", "p3"], options: ["challenge", "pass"], then_all: "settle" }),
+        "swap" => g.ask(#{ seat: seat, options: ["swap duke", "keep duke"], then: "done", log: ["p2"] }),
+        "shout" => g.ask(#{ seat: seat, options: ["boo"], then: "done", log: "all" }),
+    }
+}
+fn settle(g, answers) { g.log("the window closes"); }
+fn done(g, seat, answer) {}
+fn winners(g) { [] }
+"#;
+
+fn secrets(rules: &str) -> (tempfile::TempDir, Game) {
+    let (dir, game) = inline_game("secrets", MANIFEST, rules);
+    (dir, game.unwrap_or_else(|e| panic!("{e}")))
+}
+
+/// Each seat's log lines from line `from` on, as its view reads them.
+fn lines_of(m: &Match, seat: usize, from: usize) -> Vec<String> {
+    let view = m.state.view(Some(seat));
+    view.log.iter().skip(from).map(|e| e.text.clone()).collect()
+}
+
+fn logs(m: &Match, from: [usize; 3]) -> [Vec<String>; 3] {
+    [0, 1, 2].map(|s| lines_of(m, s, from[s]))
+}
+
+fn lens(m: &Match) -> [usize; 3] {
+    [0, 1, 2].map(|s| m.state.view(Some(s)).log.len())
+}
+
+/// The answers of a window asked of p2 and p3 reach p2's and p3's logs only, though
+/// `log_actions = "all"`; the action that opened it stays public.
+#[test]
+fn answers_are_logged_to_the_asked_seats_only() {
+    let (_dir, game) = secrets(RULES);
+    let mut m = Match::new(game, Setup::default()).unwrap();
+    let from = lens(&m);
+    m.play(Some("p1"), "tax").unwrap();
+    m.play(Some("p3"), "pass").unwrap();
+    m.play(Some("p2"), "challenge").unwrap();
+    assert_eq!(
+        logs(&m, from),
+        [
+            vec!["p1: tax", "the window closes"],
+            vec!["p1: tax", "p2: challenge", "p3: pass", "the window closes"],
+            vec!["p1: tax", "p2: challenge", "p3: pass", "the window closes"],
+        ]
+    );
+    let spectator: Vec<String> = m
+        .state
+        .view(None)
+        .log
+        .iter()
+        .map(|e| e.text.clone())
+        .collect();
+    assert_eq!(spectator, ["p1: tax", "the window closes"]);
+}
+
+/// `log: [seats]` adds readers to the asked seat; `log: "all"` makes the answer public.
+#[test]
+fn a_question_may_name_more_readers_or_everyone() {
+    let (_dir, game) = secrets(RULES);
+    let mut m = Match::new(game, Setup::default()).unwrap();
+    let from = lens(&m);
+    m.play(Some("p1"), "swap").unwrap();
+    m.play(Some("p1"), "swap duke").unwrap();
+    assert_eq!(
+        logs(&m, from),
+        [
+            vec!["p1: swap", "p1: swap duke"],
+            vec!["p1: swap", "p1: swap duke"],
+            vec!["p1: swap"],
+        ]
+    );
+    let from = lens(&m);
+    m.play(Some("p1"), "shout").unwrap();
+    m.play(Some("p1"), "boo").unwrap();
+    assert_eq!(
+        logs(&m, from),
+        [0, 1, 2].map(|_| vec!["p1: shout", "p1: boo"])
+    );
+}
+
+/// A `log` that is neither "all" nor seats is refused where `g.ask` is called.
+#[test]
+fn a_log_naming_no_seats_is_refused() {
+    let rules = RULES.replace(r#"log: ["p2"]"#, r#"log: "p2""#);
+    let (_dir, game) = secrets(&rules);
+    let mut m = Match::new(game, Setup::default()).unwrap();
+    let err = m.play(Some("p1"), "swap").unwrap_err().to_string();
+    assert!(
+        err.contains(
+            r#"g.ask: `log` is "all" or an array of seats that read the answers, not "p2""#
+        ),
+        "{err}"
+    );
+    let rules = RULES.replace(r#"log: ["p2"]"#, r#"log: ["p9"]"#);
+    let (_dir, game) = secrets(&rules);
+    let mut m = Match::new(game, Setup::default()).unwrap();
+    let err = m.play(Some("p1"), "swap").unwrap_err().to_string();
+    assert!(err.contains("no seat `p9`"), "{err}");
+}
