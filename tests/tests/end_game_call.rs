@@ -157,6 +157,21 @@ fn an_ended_game_saves_and_replays() {
     assert_eq!(back.result.as_ref().unwrap().winners, [1]);
 }
 
+/// The end of one call stops nothing run after it on the same thread: a game loaded right
+/// after evaluates its constants (a closure included) and plays.
+#[test]
+fn the_end_of_a_call_does_not_outlive_it() {
+    let (_dir, first) = game(RULES);
+    let mut state = first.start(&Setup::default()).unwrap();
+    first.apply(&mut state, 0, "mapped").unwrap();
+    assert!(first.is_over(&state).unwrap());
+    let rules = format!("const DOUBLED = [1, 2].map(|x| x * 2);\n{RULES}");
+    let (_next_dir, next) = game(&rules);
+    let mut state = next.start(&Setup::default()).unwrap();
+    next.apply(&mut state, 0, "go").unwrap();
+    assert_eq!(next.eval(&state, "DOUBLED").unwrap(), "[2, 4]");
+}
+
 /// The clock's termination stays an error: only `g.end_game`'s is a return.
 #[test]
 fn a_call_out_of_time_is_still_an_error() {

@@ -19,12 +19,16 @@ thread_local! {
 #[derive(Debug, Clone, Copy)]
 pub struct EndOfGame;
 
-/// A script call is about to start: it has not ended.
-pub fn begin() {
+/// Runs one script call, and says whether `g.end_game` ended it. The mark lasts only as long
+/// as the call, so that nothing run later on this thread (a reloaded game's constants, a
+/// value's `to_debug`) is stopped by it.
+pub fn run<T>(call: impl FnOnce() -> T) -> (T, bool) {
     ENDED.with(|e| e.set(false));
+    let out = call();
+    (out, ENDED.with(|e| e.replace(false)))
 }
 
-/// Whether the running (or last) call was ended by `g.end_game`.
+/// Whether the running call was ended by `g.end_game`.
 pub fn ended() -> bool {
     ENDED.with(Cell::get)
 }
