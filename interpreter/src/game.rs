@@ -282,13 +282,30 @@ impl Game {
             options.insert(k.clone(), spec.parse(text).map_err(PlayError::Setup)?);
         }
         let mut state = State::new(seats, options, setup.seed);
-        for (name, (per_seat, vis)) in &self.spec.zones {
-            if *per_seat {
+        for (name, z) in &self.spec.zones {
+            if z.per_seat {
                 for i in 0..n {
-                    state.add_zone(name, Some(i), *vis);
+                    state.add_zone(name, Some(i), z.visibility);
                 }
             } else {
-                state.add_zone(name, None, *vis);
+                state.add_zone(name, None, z.visibility);
+            }
+        }
+        // Once every zone exists: a seat's deck discards to the same seat's pile.
+        for (name, z) in &self.spec.zones {
+            let Some(discard) = &z.discard else {
+                continue;
+            };
+            let owners: Vec<Option<usize>> = match z.per_seat {
+                true => (0..n).map(Some).collect(),
+                false => vec![None],
+            };
+            for owner in owners {
+                let deck = state.zone_index(name, owner);
+                let pile = state.zone_index(discard, owner);
+                if let (Some(deck), Some(pile)) = (deck, pile) {
+                    state.zones_mut()[deck].discard = Some(pile);
+                }
             }
         }
         self.run_scheduling(&mut state, "setup", &[], true)?;

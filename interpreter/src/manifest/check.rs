@@ -1,9 +1,10 @@
 //! What a manifest must satisfy once read: seat specs a game can start with, options whose
 //! defaults obey their own rules, and texts `list` can print on one line.
 
-use super::{OptionSpec, SeatSpec};
+use super::{OptionSpec, SeatSpec, ZoneDecl};
 use crate::value::Value;
 use boardscript_grammar::{parse_action, parse_command, Command};
+use std::collections::BTreeMap;
 
 /// The most seats a game may declare: enough for any table game, small enough that nothing
 /// sized by the seat count (zones per seat, views) grows absurd.
@@ -141,6 +142,39 @@ pub fn phases(phases: &[String]) -> Result<(), String> {
         }
         if phases[..i].contains(p) {
             return Err(format!("phases: {} is listed twice", shown(p)));
+        }
+    }
+    Ok(())
+}
+
+/// Each zone's discard a declared zone other than itself, per seat exactly when the zone is
+/// (a seat's deck discards to that seat's pile). An error names the zone it is about.
+pub fn discards(zones: &BTreeMap<String, ZoneDecl>) -> Result<(), (String, String)> {
+    for (name, z) in zones {
+        let Some(discard) = &z.discard else {
+            continue;
+        };
+        let about = |message: String| (name.clone(), format!("zone {}: {message}", shown(name)));
+        let Some(pile) = zones.get(discard) else {
+            let known: Vec<&str> = zones.keys().map(String::as_str).collect();
+            return Err(about(format!(
+                "discard {} is not a zone (zones: {})",
+                shown(discard),
+                known.join(", ")
+            )));
+        };
+        if discard == name {
+            return Err(about("a zone cannot be its own discard".into()));
+        }
+        if pile.per_seat != z.per_seat {
+            let (this, that) = match z.per_seat {
+                true => ("is per_seat", "is not"),
+                false => ("is not per_seat", "is"),
+            };
+            return Err(about(format!(
+                "it {this} and its discard {} {that}: both are, or neither",
+                shown(discard)
+            )));
         }
     }
     Ok(())

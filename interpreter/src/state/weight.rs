@@ -179,7 +179,7 @@ pub(super) fn card(d: &CardDef) -> u64 {
 }
 
 fn zone(z: &Zone) -> u64 {
-    NODE + z.name.len() as u64 + 2 * z.cards.len() as u64
+    NODE + z.name.len() as u64 + 2 * z.cards.len() as u64 + 8 * z.discard.is_some() as u64
 }
 
 fn grid(g: &Grid) -> u64 {

@@ -10,6 +10,7 @@ mod expr;
 mod game;
 mod graph;
 mod grid;
+mod pile;
 mod zone;
 
 use crate::state::State;
@@ -99,6 +100,7 @@ pub fn register_all(engine: &mut Engine) {
     card::register(engine);
     bag::register(engine);
     zone::register(engine);
+    pile::register(engine);
     grid::register(engine);
     graph::register(engine);
     expr::register(engine);
