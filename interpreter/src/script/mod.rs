@@ -3,6 +3,7 @@
 
 pub mod bindings;
 mod constants;
+pub mod ending;
 pub mod error;
 pub mod sandbox;
 mod suggest;
@@ -288,16 +289,18 @@ impl Rules {
         )));
         *trace.borrow_mut() = (rhai::Position::NONE, String::new());
         let options = CallFnOptions::new().eval_ast(false).rewind_scope(true);
-        let _ = engine.call_fn_with_options::<Dynamic>(
-            options,
-            &mut Scope::new(),
-            &self.ast,
-            name,
-            CallArgs {
-                g: &cell,
-                rest: args,
-            },
-        );
+        let _ = ending::run(|| {
+            engine.call_fn_with_options::<Dynamic>(
+                options,
+                &mut Scope::new(),
+                &self.ast,
+                name,
+                CallArgs {
+                    g: &cell,
+                    rest: args,
+                },
+            )
+        });
         self.printed.borrow_mut().clear();
         let (pos, function) = trace.borrow().clone();
         if let (Some(line), Some(column)) = (pos.line(), pos.position()) {
@@ -315,11 +318,23 @@ impl Rules {
         }
     }
 
+    /// Calls `name`; a call that `g.end_game` ended returns `()`, as if it had returned there
+    /// (every protocol call, step and answer comes through here).
     fn call_raw(&self, name: &str, args: CallArgs) -> Result<Dynamic, ScriptError> {
         let options = CallFnOptions::new().eval_ast(false).rewind_scope(true);
-        self.engine
-            .call_fn_with_options::<Dynamic>(options, &mut Scope::new(), &self.ast, name, args)
-            .map_err(|e| self.runtime_error(&e, name, &self.fn_files))
+        let (result, ended) = ending::run(|| {
+            self.engine.call_fn_with_options::<Dynamic>(
+                options,
+                &mut Scope::new(),
+                &self.ast,
+                name,
+                args,
+            )
+        });
+        match result {
+            Err(_) if ended => Ok(Dynamic::UNIT),
+            result => result.map_err(|e| self.runtime_error(&e, name, &self.fn_files)),
+        }
     }
 
     /// A Rhai error as a `ScriptError`, naming the closest function for an unknown one.
@@ -351,7 +366,11 @@ impl Rules {
         let mut files = self.fn_files.clone();
         files.insert("eval".into(), Arc::from("eval"));
         self.start_call();
-        let result = self.engine.eval_ast_with_scope::<Dynamic>(&mut scope, &ast);
+        let result =
+            match ending::run(|| self.engine.eval_ast_with_scope::<Dynamic>(&mut scope, &ast)) {
+                (Err(_), true) => Ok(Dynamic::UNIT),
+                (result, _) => result,
+            };
         self.printed.borrow_mut().clear();
         // The expression's own variables may hold values nested too deep to drop recursively.
         for (_, var, _) in scope {

@@ -217,6 +217,10 @@ pub fn engine(limits: &Limits) -> (Engine, Hooks) {
         // Refused when the rules compile, at its line: a module could only come from a file.
         .disable_symbol("import");
     engine.on_progress(|ops| {
+        if super::ending::ended() {
+            // `g.end_game` ended the call: nothing after it runs, even past a `catch`.
+            return Some(super::ending::token());
+        }
         (ops % CLOCK_EVERY == 0 && bindings::budget::out_of_time()).then_some(Dynamic::UNIT)
     });
     let printed: Printed = Rc::new(RefCell::new(Vec::new()));

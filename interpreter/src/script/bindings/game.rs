@@ -378,7 +378,8 @@ fn end_game(g: &mut G, winners: &Array, reason: &str) -> Fallible<()> {
             reason: reason.to_string(),
         })
     });
-    Ok(())
+    // Nothing after this in the script call runs; what it did so far is kept.
+    crate::script::ending::end_call()
 }
 
 /// The counter named `name`, created at 0 (its name paid for); allocates the name only the

@@ -11,6 +11,7 @@ mod game;
 mod graph;
 mod grid;
 mod pile;
+mod supply;
 mod zone;
 
 use crate::state::State;
@@ -103,6 +104,7 @@ pub fn register_all(engine: &mut Engine) {
     pile::register(engine);
     grid::register(engine);
     graph::register(engine);
+    supply::register(engine);
     expr::register(engine);
     engine.register_fn("paint", paint);
     // Whitespace-separated words, for scripts that parse positions and notation.
@@ -123,6 +125,7 @@ pub fn type_names(engine: &Engine) -> Vec<(std::any::TypeId, String)> {
         named::<ZoneRef>(engine),
         named::<GridRef>(engine),
         named::<GraphRef>(engine),
+        named::<supply::SupplyRef>(engine),
         named::<Data>(engine),
     ]
 }
