@@ -207,43 +207,50 @@ impl Agenda {
         }
     }
 
-    /// What `seat` (None: a spectator) may see: who is asked and the prompt; the options and
-    /// held answers of the seat itself only; no scheduled data (it may be anyone's secret).
+    /// What `seat` (None: a spectator) may see: how many items wait, who is asked, who has
+    /// answered and the prompt; the options and answers of the seat itself only; neither the
+    /// names nor the data of scheduled functions (a step chosen by a hidden card would leak
+    /// through its name, and data may be anyone's secret).
     pub fn view(&self, seat: Option<usize>) -> Agenda {
         let items = self
             .items
             .iter()
             .map(|item| match item {
-                Item::Step { function, .. } => Item::Step {
-                    function: function.clone(),
+                Item::Step { .. } => Item::Step {
+                    function: String::new(),
                     data: None,
                 },
-                Item::Question(q) => Item::Question(Question {
-                    seats: q
-                        .seats
-                        .iter()
-                        .map(|(s, o)| {
-                            let o = if Some(*s) == seat { o.clone() } else { vec![] };
-                            (*s, o)
-                        })
-                        .collect(),
-                    prompt: q.prompt.clone(),
-                    then: q.then.clone(),
-                    then_all: q.then_all,
-                    data: None,
-                    log: q.log.clone(),
-                    answers: q
-                        .answers
-                        .iter()
-                        .filter(|(s, _)| Some(**s) == seat)
-                        .map(|(s, a)| (*s, a.clone()))
-                        .collect(),
-                }),
+                Item::Question(q) => Item::Question(q.view(seat)),
             })
             .collect();
         Agenda {
             items,
             insert_at: None,
+        }
+    }
+}
+
+impl Question {
+    /// The question as `seat` may see it (see `Agenda::view`): that another seat has answered
+    /// is public (as a held simultaneous choice), its answer is not.
+    fn view(&self, seat: Option<usize>) -> Question {
+        let mine = |s: usize| Some(s) == seat;
+        Question {
+            seats: self
+                .seats
+                .iter()
+                .map(|(s, o)| (*s, if mine(*s) { o.clone() } else { vec![] }))
+                .collect(),
+            prompt: self.prompt.clone(),
+            then: String::new(),
+            then_all: self.then_all,
+            data: None,
+            log: self.log.clone(),
+            answers: self
+                .answers
+                .iter()
+                .map(|(s, a)| (*s, if mine(*s) { a.clone() } else { String::new() }))
+                .collect(),
         }
     }
 }
@@ -295,7 +302,7 @@ mod tests {
     }
 
     #[test]
-    fn a_view_hides_other_seats_options_answers_and_all_data() {
+    fn a_view_hides_other_seats_options_answers_callbacks_and_all_data() {
         let mut a = Agenda::default();
         a.open();
         a.schedule(Item::Question(Question {
@@ -312,8 +319,13 @@ mod tests {
         let q = v.question().unwrap();
         assert_eq!(q.options_of(0), Some(&["x".to_string()][..]));
         assert_eq!(q.options_of(1), Some(&[][..]));
-        assert!(q.answers.is_empty());
-        assert_eq!(q.data, None);
+        assert_eq!(
+            q.answers,
+            BTreeMap::from([(1, String::new())]),
+            "answered, not what"
+        );
+        assert_eq!(q.waiting().count(), 1);
+        assert_eq!((q.then.as_str(), &q.data), ("", &None));
         assert_eq!(q.prompt, "pick");
     }
 

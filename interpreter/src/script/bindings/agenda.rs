@@ -236,18 +236,17 @@ fn answer_log(g: &G, log: Option<Dynamic>) -> Fallible<AnswerLog> {
     }
 }
 
-/// The question the game waits for, as `#{seats, prompt, options}` (options: the asking
-/// script sees all), or `()` when none is open.
+/// The question the game waits for, as `#{seats, waiting, prompt, options}` (`seats` every
+/// asked seat in asked order, `waiting` those still to answer, `options` theirs: in a view,
+/// the viewer's own only), or `()` when none is open. The same in every view and in god mode.
 fn asking(g: &mut G) -> Dynamic {
     g.read(|s| {
         let Some(q) = s.agenda.question() else {
             return Dynamic::UNIT;
         };
-        let mut map = Map::new();
-        let seats: Array = q
-            .waiting()
-            .map(|(seat, _)| Dynamic::from(ImmutableString::from(s.seat_name(*seat))))
-            .collect();
+        let name = |seat: usize| Dynamic::from(ImmutableString::from(s.seat_name(seat)));
+        let seats: Array = q.seats.iter().map(|(seat, _)| name(*seat)).collect();
+        let waiting: Array = q.waiting().map(|(seat, _)| name(*seat)).collect();
         let mut options = Map::new();
         for (seat, list) in q.waiting() {
             let list: Array = list
@@ -256,16 +255,14 @@ fn asking(g: &mut G) -> Dynamic {
                 .collect();
             options.insert(s.seat_name(*seat).into(), list.into());
         }
+        let mut map = Map::new();
         map.insert("seats".into(), seats.into());
+        map.insert("waiting".into(), waiting.into());
         map.insert(
             "prompt".into(),
             Dynamic::from(ImmutableString::from(q.prompt.as_str())),
         );
         map.insert("options".into(), options.into());
-        map.insert(
-            "then".into(),
-            Dynamic::from(ImmutableString::from(q.then.as_str())),
-        );
         map.into()
     })
 }
