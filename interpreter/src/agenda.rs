@@ -52,6 +52,10 @@ pub struct Question {
     /// What is asked, for people; public.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub prompt: String,
+    /// What is asked of each seat, when the prompt differs per seat (it may tell a seat what
+    /// only it knows); in a view, the viewer's only.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub prompts: BTreeMap<usize, String>,
     /// `then(g, seat, answer)`, or `then(g, seat, answer, data)`, run for each answer; with
     /// `then_all`, `then(g, answers)` or `then(g, answers, data)`, run once for all of them.
     pub then: String,
@@ -96,6 +100,13 @@ impl Question {
         self.seats
             .iter()
             .filter(|(s, _)| !self.answers.contains_key(s))
+    }
+
+    /// What the question asks `seat` (see `Agenda::prompt_for`).
+    pub fn prompt_for(&self, seat: usize) -> Option<&str> {
+        self.options_of(seat)?;
+        let prompt = self.prompts.get(&seat).unwrap_or(&self.prompt);
+        (!prompt.is_empty()).then_some(prompt.as_str())
     }
 
     /// The seats that read the answers in the log (None: everyone).
@@ -151,11 +162,10 @@ impl Agenda {
     }
 
     /// What the open question asks `seat`, when `seat` is one of the seats asked and the
-    /// question has a prompt: the prompt that seat's view shows beside its options, never
-    /// that of a question put to other seats.
+    /// question has a prompt for it: the prompt that seat's view shows beside its options,
+    /// never that of a question put to other seats, nor another seat's own prompt.
     pub fn prompt_for(&self, seat: usize) -> Option<&str> {
-        let q = self.question()?;
-        (q.options_of(seat).is_some() && !q.prompt.is_empty()).then_some(q.prompt.as_str())
+        self.question()?.prompt_for(seat)
     }
 
     pub fn question_mut(&mut self) -> Option<&mut Question> {
@@ -242,6 +252,12 @@ impl Question {
                 .map(|(s, o)| (*s, if mine(*s) { o.clone() } else { vec![] }))
                 .collect(),
             prompt: self.prompt.clone(),
+            prompts: self
+                .prompts
+                .iter()
+                .filter(|(s, _)| mine(**s))
+                .map(|(s, p)| (*s, p.clone()))
+                .collect(),
             then: String::new(),
             then_all: self.then_all,
             data: None,
@@ -308,6 +324,7 @@ mod tests {
         a.schedule(Item::Question(Question {
             seats: vec![(0, vec!["x".into()]), (1, vec!["y".into()])],
             prompt: "pick".into(),
+            prompts: BTreeMap::new(),
             then: "picked".into(),
             then_all: false,
             log: AnswerLog::Asked,
@@ -337,6 +354,7 @@ mod tests {
         a.schedule(Item::Question(Question {
             seats: vec![(1, vec!["y".into()])],
             prompt: "pick".into(),
+            prompts: BTreeMap::new(),
             then: "picked".into(),
             then_all: false,
             log: AnswerLog::Asked,

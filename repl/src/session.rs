@@ -814,8 +814,12 @@ impl Session {
             Reply::text(self.result_line()?).with("reason", json!(reason))
         } else {
             // A question asked in the middle of an effect says what it asks.
+            // The prompt common to the asked seats, or this client's own.
+            let own = self.seat.and_then(|me| st.agenda.prompt_for(me));
             let asked = match st.agenda.question() {
-                Some(q) if !q.prompt.is_empty() => format!(" ({})", q.prompt),
+                Some(q) if own.is_some() || !q.prompt.is_empty() => {
+                    format!(" ({})", own.unwrap_or(&q.prompt))
+                }
                 _ => String::new(),
             };
             Reply::text(format!(

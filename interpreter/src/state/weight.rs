@@ -209,7 +209,9 @@ fn agenda(a: &Agenda) -> u64 {
                     AnswerLog::Also(seats) => NODE * seats.len() as u64,
                     _ => 0,
                 };
+                let prompts: u64 = q.prompts.values().map(|p| NODE + p.len() as u64).sum();
                 NODE + (q.prompt.len() + q.then.len()) as u64
+                    + prompts
                     + options
                     + answers
                     + readers
