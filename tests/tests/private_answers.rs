@@ -175,3 +175,67 @@ fn a_prompt_for_a_seat_not_asked_is_refused() {
         "{err}"
     );
 }
+
+/// `log_actions` by verb: `peek` lines are the actor's own, the rest public.
+#[test]
+fn log_actions_may_be_set_per_verb() {
+    let manifest = MANIFEST.replace(
+        "log_actions = \"all\"",
+        "log_actions = { default = \"all\", peek = \"seat\" }",
+    );
+    let rules = r#"
+fn setup(g) {}
+fn legal_actions(g, seat) { ["peek 3", "tax"] }
+fn apply(g, seat, action) { g.next_turn(); }
+fn winners(g) { [] }
+"#;
+    let (_dir, game) = inline_game("verbs", &manifest, rules);
+    let mut m = Match::new(game.unwrap(), Setup::default()).unwrap();
+    let from = lens(&m);
+    m.play(Some("p1"), "peek 3").unwrap();
+    m.play(Some("p2"), "tax").unwrap();
+    assert_eq!(
+        logs(&m, from),
+        [
+            vec!["p1: peek 3", "p2: tax"],
+            vec!["p2: tax"],
+            vec!["p2: tax"],
+        ]
+    );
+    let manifest = manifest.replace("default = \"all\"", "default = \"seat\", tax = \"all\"");
+    let (_dir, game) = inline_game("verbs", &manifest, rules);
+    let mut m = Match::new(game.unwrap(), Setup::default()).unwrap();
+    m.play(Some("p1"), "tax").unwrap();
+    m.play(Some("p2"), "peek 3").unwrap();
+    assert_eq!(lines_of(&m, 2, 0), ["p1: tax"]);
+}
+
+/// A table's values are `all` or `seat` and its keys single verbs; a breach is a load error
+/// naming game.toml.
+#[test]
+fn a_malformed_log_actions_table_names_game_toml() {
+    let cases = [
+        (
+            "{ peek = \"some\" }",
+            "log_actions.peek is `all` or `seat`, not `some`",
+        ),
+        (
+            "{ \"two words\" = \"seat\" }",
+            "log_actions: verbs: `two words` is not one word of action notation",
+        ),
+        (
+            "{ default = 3 }",
+            "log_actions.default is `all` or `seat`, not an integer",
+        ),
+        ("\"none\"", "log_actions is `all` or `seat`, not `none`"),
+    ];
+    for (value, message) in cases {
+        let manifest = MANIFEST.replace("\"all\"", value);
+        let (_dir, game) = inline_game("verbs", &manifest, RULES);
+        let err = game.err().expect("refused").to_string();
+        assert!(
+            err.contains("game.toml: ") && err.ends_with(message),
+            "{value}: {err}"
+        );
+    }
+}
