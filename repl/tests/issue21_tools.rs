@@ -135,3 +135,22 @@ fn help_names_log_at_seat() {
         "log [@seat] [n]\n  show the game log (as seat reads it), or its last n entries\n"
     );
 }
+
+/// `sim` writes the reason `g.end_game` gave as `play` does: quotes as they are.
+#[test]
+fn sim_prints_end_reasons_as_play_does() {
+    let dir = tempfile::tempdir().unwrap();
+    peek(dir.path());
+    let (stdout, stderr, code) = run(
+        dir.path(),
+        &["sim", "peek", "--games", "4", "--threads", "1", "--quiet"],
+        "",
+    );
+    assert_eq!(code, Some(0), "{stderr}");
+    assert!(
+        stdout.contains(
+            "\n  ended by:\n    no winner: the Princess's \"heart\" stays hidden        4  100.0%\n"
+        ),
+        "{stdout}"
+    );
+}
