@@ -154,3 +154,27 @@ fn sim_prints_end_reasons_as_play_does() {
         "{stdout}"
     );
 }
+
+/// An option that leaves nobody an action makes every playout end with no winner and no
+/// reason: `check` passes but warns, naming the seats and options played with.
+#[test]
+fn check_warns_when_most_playouts_end_with_nobody_able_to_act() {
+    let dir = tempfile::tempdir().unwrap();
+    peek(dir.path());
+    let (stdout, stderr, code) = run(
+        dir.path(),
+        &["check", "peek", "--games", "5", "-o", "price=5"],
+        "",
+    );
+    assert_eq!(code, Some(0), "{stderr}");
+    assert_eq!(
+        stdout,
+        "peek: compiled 1 script file(s)\n\
+         \x20 warning: 5 of 5 playout(s) ended with no winner and no end reason, because nobody could act (seed 16490336266968443936: after 0 action(s)), with 2 seat(s) and options price=5; if the rules should go on, an action may be impossible with these options (or end the game with `g.end_game([], reason)`)\n\
+         \x20 5 random playout(s) finished without error\n"
+    );
+    // With the default price every playout ends with its reason: no warning.
+    let (stdout, _, code) = run(dir.path(), &["check", "peek", "--games", "5"], "");
+    assert_eq!(code, Some(0));
+    assert!(!stdout.contains("warning"), "{stdout}");
+}
