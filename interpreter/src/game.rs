@@ -283,13 +283,30 @@ impl Game {
             options.insert(k.clone(), spec.parse(text).map_err(PlayError::Setup)?);
         }
         let mut state = State::new(seats, options, setup.seed);
-        for (name, (per_seat, vis)) in &self.spec.zones {
-            if *per_seat {
+        for (name, z) in &self.spec.zones {
+            if z.per_seat {
                 for i in 0..n {
-                    state.add_zone(name, Some(i), *vis);
+                    state.add_zone(name, Some(i), z.visibility);
                 }
             } else {
-                state.add_zone(name, None, *vis);
+                state.add_zone(name, None, z.visibility);
+            }
+        }
+        // Once every zone exists: a seat's deck discards to the same seat's pile.
+        for (name, z) in &self.spec.zones {
+            let Some(discard) = &z.discard else {
+                continue;
+            };
+            let owners: Vec<Option<usize>> = match z.per_seat {
+                true => (0..n).map(Some).collect(),
+                false => vec![None],
+            };
+            for owner in owners {
+                let deck = state.zone_index(name, owner);
+                let pile = state.zone_index(discard, owner);
+                if let (Some(deck), Some(pile)) = (deck, pile) {
+                    state.zones_mut()[deck].discard = Some(pile);
+                }
             }
         }
         for (name, supply) in &self.spec.supplies {
@@ -728,7 +745,8 @@ impl Game {
         Ok(())
     }
 
-    /// The line of the log for an action: public, or only for its seat.
+    /// The line of the log for an action: public, or only for its seat (`log_actions`, by
+    /// the action's verb when given so).
     fn log_action(&self, state: &mut State, seat: usize, action: &str) {
         let name = state.seat_name(seat);
         // Every action of every game writes one: built by hand, as `format!` costs more.
@@ -736,7 +754,18 @@ impl Game {
         line.push_str(name);
         line.push_str(": ");
         line.push_str(action);
-        if self.spec.public_actions {
+        let public = match self.spec.public_by_verb.is_empty() {
+            true => self.spec.public_actions,
+            false => {
+                let verb = action.split(' ').next().unwrap_or_default();
+                *self
+                    .spec
+                    .public_by_verb
+                    .get(verb)
+                    .unwrap_or(&self.spec.public_actions)
+            }
+        };
+        if public {
             state.log_event(line);
         } else {
             state.log_private(line, vec![seat]);

@@ -14,6 +14,7 @@ pub use files::{read_text_file, MAX_FILE_BYTES};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
+use toml::Spanned;
 
 /// The longest chain of variants on variants (`a` based on `b` based on `c`...).
 pub const MAX_BASE_DEPTH: usize = 8;
@@ -36,8 +37,9 @@ struct RawManifest {
     #[serde(default)]
     supplies: BTreeMap<String, toml::Value>,
     limits: Option<Limits>,
-    /// Who reads the automatic log line of each action: `all` (default) or `seat` (the actor).
-    log_actions: Option<String>,
+    /// Who reads the automatic log line of each action: `all` (default) or `seat` (the actor),
+    /// or a table by verb (`{ default = "all", peek = "seat" }`).
+    log_actions: Option<toml::Value>,
     /// The phases `g.set_phase` may enter; a variant's are added to its base's.
     phases: Option<Vec<String>>,
     /// The first words of the game's actions; a variant's are added to its base's.
@@ -126,6 +128,18 @@ pub struct ZoneSpec {
     pub per_seat: bool,
     #[serde(default = "all")]
     pub visible_to: String,
+    /// The zone whose cards are shuffled in when this one is drawn empty (a deck's discard
+    /// pile): the same seat's zone of that name for a per-seat zone.
+    pub discard: Option<Spanned<String>>,
+}
+
+/// A zone as the game declares it, once read and checked.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ZoneDecl {
+    pub per_seat: bool,
+    pub visibility: Visibility,
+    /// The zone drawn into this one when it runs empty (see `ZoneSpec::discard`).
+    pub discard: Option<String>,
 }
 
 fn all() -> String {
@@ -195,13 +209,15 @@ pub struct GameSpec {
     pub scripts: Vec<PathBuf>,
     pub seats: SeatSpec,
     pub options: Vec<OptionSpec>,
-    pub zones: BTreeMap<String, (bool, Visibility)>,
+    pub zones: BTreeMap<String, ZoneDecl>,
     /// Supplies of tokens by name: whether each seat has its own, and how many tokens each
     /// holds.
     pub supplies: BTreeMap<String, SupplySpec>,
     pub limits: Limits,
     /// Whether each action is logged for everyone (else for the acting seat only).
     pub public_actions: bool,
+    /// `public_actions` for the actions starting with these verbs (`log_actions` as a table).
+    pub public_by_verb: BTreeMap<String, bool>,
     /// The declared phases: the only names `g.set_phase` accepts (besides `""`), and the only
     /// prefixes that make `<phase>_apply` and `<phase>_legal_actions` phase functions.
     pub phases: Vec<String>,
@@ -236,17 +252,19 @@ impl GameSpec {
     }
 }
 
-fn read_raw(dir: &Path) -> Result<RawManifest, String> {
+/// The manifest in `dir`, and its text (for the places of later errors).
+fn read_raw(dir: &Path) -> Result<(RawManifest, String), String> {
     let path = dir.join("game.toml");
     let text = read_text_file(&path)?;
-    toml::from_str(&text).map_err(|e| {
+    let raw = toml::from_str(&text).map_err(|e| {
         // One line, at the place: toml's own message spans several lines with a snippet.
         let at = e.span().map_or(String::new(), |span| {
             let (line, column) = data::line_col(&text, span.start);
             format!(":{line}:{column}")
         });
         format!("{}{at}: {}", path.display(), e.message().trim())
-    })
+    })?;
+    Ok((raw, text))
 }
 
 /// Reads the game in `dir`, whose id is `id`; a variant's base is found beside it in
@@ -290,7 +308,7 @@ fn load_one(
     real: PathBuf,
     chain: &mut Vec<(PathBuf, String)>,
 ) -> Result<GameSpec, String> {
-    let raw = read_raw(dir)?;
+    let (raw, text) = read_raw(dir)?;
     let manifest = dir.join("game.toml");
     let fail = |message: String| format!("{}: {message}", manifest.display());
     let mut spec = match &raw.base {
@@ -313,6 +331,7 @@ fn load_one(
             supplies: BTreeMap::new(),
             limits: Limits::default(),
             public_actions: true,
+            public_by_verb: BTreeMap::new(),
             phases: vec![],
             verbs: vec![],
             data: vec![],
@@ -352,16 +371,8 @@ fn load_one(
             .map_err(|e| format!("{}/game.toml: {e}", dir.display()))?;
         spec.limits = l;
     }
-    match raw.log_actions.as_deref() {
-        None => {}
-        Some("all") => spec.public_actions = true,
-        Some("seat") => spec.public_actions = false,
-        Some(other) => {
-            return Err(fail(format!(
-                "log_actions is `all` or `seat`, not {}",
-                check::shown(other)
-            )))
-        }
+    if let Some(log) = raw.log_actions {
+        (spec.public_actions, spec.public_by_verb) = check::log_actions(log).map_err(fail)?;
     }
     if let Some(phases) = raw.phases {
         check::phases(&phases).map_err(fail)?;
@@ -442,11 +453,28 @@ fn load_one(
             None => spec.data.push(entry),
         }
     }
+    // Where each discard of this file is written, for errors found once all zones are known.
+    let mut written = BTreeMap::new();
     for (name, z) in raw.zones {
         let vis = Visibility::parse(&z.visible_to)
             .map_err(|e| fail(format!("zone {}: {e}", check::shown(&name))))?;
-        spec.zones.insert(name, (z.per_seat, vis));
+        let discard = z.discard.map(|d| {
+            written.insert(name.clone(), data::line_col(&text, d.span().start));
+            d.into_inner()
+        });
+        let decl = ZoneDecl {
+            per_seat: z.per_seat,
+            visibility: vis,
+            discard,
+        };
+        spec.zones.insert(name, decl);
     }
+    // Checked whole: a variant may add a discard to its base's deck, or change the zone a
+    // discard of its base's names.
+    check::discards(&spec.zones).map_err(|(zone, message)| match written.get(&zone) {
+        Some((line, column)) => format!("{}:{line}:{column}: {message}", manifest.display()),
+        None => fail(message),
+    })?;
     for (name, raw_supply) in raw.supplies {
         let supply = check::supply(&name, raw_supply).map_err(fail)?;
         spec.supplies.insert(name, supply);

@@ -114,3 +114,128 @@ fn a_log_naming_no_seats_is_refused() {
     let err = m.play(Some("p1"), "swap").unwrap_err().to_string();
     assert!(err.contains("no seat `p9`"), "{err}");
 }
+
+/// A prompt may differ per seat: each asked seat reads its own, in its view and with
+/// `g.asking().prompts`; no other view holds it.
+const PROMPTS: &str = r#"
+fn setup(g) {}
+fn legal_actions(g, seat) { ["claim"] }
+fn apply(g, seat, action) {
+    g.ask(#{ seat: ["p2", "p3"], options: ["swap", "keep"], then_all: "settled",
+             prompt: #{ p2: "p1 shows you the Duke: make them swap it?", p3: "p1 claims the Duke: doubt it?" } });
+}
+fn settled(g, answers) { g.next_turn(); }
+fn winners(g) { [] }
+"#;
+
+#[test]
+fn a_per_seat_prompt_is_in_its_seat_view_only() {
+    let (_dir, game) = secrets(PROMPTS);
+    let mut m = Match::new(game, Setup::default()).unwrap();
+    m.play(Some("p1"), "claim").unwrap();
+    let shows = "p1 shows you the Duke";
+    let doubt = "p1 claims the Duke";
+    assert_eq!(
+        m.state.agenda.prompt_for(1),
+        Some("p1 shows you the Duke: make them swap it?")
+    );
+    assert_eq!(
+        m.state.agenda.prompt_for(2),
+        Some("p1 claims the Duke: doubt it?")
+    );
+    assert_eq!(m.state.agenda.prompt_for(0), None, "p1 is not asked");
+    for (seat, own, other) in [(1, shows, doubt), (2, doubt, shows)] {
+        let view = m.state.view(Some(seat));
+        let json = serde_json::to_string(&view).unwrap();
+        assert!(
+            json.contains(own) && !json.contains(other),
+            "{seat}: {json}"
+        );
+        assert!(view.agenda.prompt_for(seat).unwrap().starts_with(own));
+        let read = m.game.eval(&view, "g.asking().prompts").unwrap();
+        assert!(read.contains(own) && !read.contains(other), "{read}");
+    }
+    for seat in [Some(0), None] {
+        let json = serde_json::to_string(&m.state.view(seat)).unwrap();
+        assert!(
+            !json.contains(shows) && !json.contains(doubt),
+            "{seat:?}: {json}"
+        );
+    }
+}
+
+/// A prompt for a seat that is not asked is refused where `g.ask` is called.
+#[test]
+fn a_prompt_for_a_seat_not_asked_is_refused() {
+    let (_dir, game) = secrets(&PROMPTS.replace("p3: \"p1 claims", "p1: \"p1 claims"));
+    let mut m = Match::new(game, Setup::default()).unwrap();
+    let err = m.play(Some("p1"), "claim").unwrap_err().to_string();
+    assert!(
+        err.contains("g.ask: a prompt for `p1`, which is not asked (asked: p2, p3)"),
+        "{err}"
+    );
+}
+
+/// `log_actions` by verb: `peek` lines are the actor's own, the rest public.
+#[test]
+fn log_actions_may_be_set_per_verb() {
+    let manifest = MANIFEST.replace(
+        "log_actions = \"all\"",
+        "log_actions = { default = \"all\", peek = \"seat\" }",
+    );
+    let rules = r#"
+fn setup(g) {}
+fn legal_actions(g, seat) { ["peek 3", "tax"] }
+fn apply(g, seat, action) { g.next_turn(); }
+fn winners(g) { [] }
+"#;
+    let (_dir, game) = inline_game("verbs", &manifest, rules);
+    let mut m = Match::new(game.unwrap(), Setup::default()).unwrap();
+    let from = lens(&m);
+    m.play(Some("p1"), "peek 3").unwrap();
+    m.play(Some("p2"), "tax").unwrap();
+    assert_eq!(
+        logs(&m, from),
+        [
+            vec!["p1: peek 3", "p2: tax"],
+            vec!["p2: tax"],
+            vec!["p2: tax"],
+        ]
+    );
+    let manifest = manifest.replace("default = \"all\"", "default = \"seat\", tax = \"all\"");
+    let (_dir, game) = inline_game("verbs", &manifest, rules);
+    let mut m = Match::new(game.unwrap(), Setup::default()).unwrap();
+    m.play(Some("p1"), "tax").unwrap();
+    m.play(Some("p2"), "peek 3").unwrap();
+    assert_eq!(lines_of(&m, 2, 0), ["p1: tax"]);
+}
+
+/// A table's values are `all` or `seat` and its keys single verbs; a breach is a load error
+/// naming game.toml.
+#[test]
+fn a_malformed_log_actions_table_names_game_toml() {
+    let cases = [
+        (
+            "{ peek = \"some\" }",
+            "log_actions.peek is `all` or `seat`, not `some`",
+        ),
+        (
+            "{ \"two words\" = \"seat\" }",
+            "log_actions: verbs: `two words` is not one word of action notation",
+        ),
+        (
+            "{ default = 3 }",
+            "log_actions.default is `all` or `seat`, not an integer",
+        ),
+        ("\"none\"", "log_actions is `all` or `seat`, not `none`"),
+    ];
+    for (value, message) in cases {
+        let manifest = MANIFEST.replace("\"all\"", value);
+        let (_dir, game) = inline_game("verbs", &manifest, RULES);
+        let err = game.err().expect("refused").to_string();
+        assert!(
+            err.contains("game.toml: ") && err.ends_with(message),
+            "{value}: {err}"
+        );
+    }
+}

@@ -1,10 +1,11 @@
 //! What a manifest must satisfy once read: seat specs a game can start with, options whose
 //! defaults obey their own rules, and texts `list` can print on one line.
 
-use super::{OptionSpec, SeatSpec, SupplySpec};
+use super::{OptionSpec, SeatSpec, SupplySpec, ZoneDecl};
 use crate::primitives::supply::MAX_SUPPLY;
 use crate::value::Value;
 use boardscript_grammar::{parse_action, parse_command, Command};
+use std::collections::BTreeMap;
 
 /// The most seats a game may declare: enough for any table game, small enough that nothing
 /// sized by the seat count (zones per seat, views) grows absurd.
@@ -111,6 +112,40 @@ pub fn verbs(verbs: &[String]) -> Result<(), String> {
     Ok(())
 }
 
+/// `log_actions`: `"all"` or `"seat"`, or a table from verb (or `default`) to one of them;
+/// whether actions are public by default, and by verb.
+pub fn log_actions(value: toml::Value) -> Result<(bool, BTreeMap<String, bool>), String> {
+    let public = |key: &str, v: &toml::Value| match v.as_str() {
+        Some("all") => Ok(true),
+        Some("seat") => Ok(false),
+        Some(other) => Err(format!("{key} is `all` or `seat`, not {}", shown(other))),
+        None => {
+            let what = v.type_str();
+            let a = if what.starts_with(['a', 'e', 'i', 'o', 'u']) {
+                "an"
+            } else {
+                "a"
+            };
+            Err(format!("{key} is `all` or `seat`, not {a} {what}"))
+        }
+    };
+    let toml::Value::Table(table) = value else {
+        return Ok((public("log_actions", &value)?, BTreeMap::new()));
+    };
+    let mut default = true;
+    let mut by_verb = BTreeMap::new();
+    for (key, v) in table {
+        let is_public = public(&format!("log_actions.{key}"), &v)?;
+        if key == "default" {
+            default = is_public;
+            continue;
+        }
+        verbs(std::slice::from_ref(&key)).map_err(|e| format!("log_actions: {e}"))?;
+        by_verb.insert(key, is_public);
+    }
+    Ok((default, by_verb))
+}
+
 /// A seat spec every count of which can start: 1 <= min <= default <= max <= MAX_SEATS, and
 /// every seat of the largest game has its own typeable name.
 pub fn seats(spec: &SeatSpec) -> Result<(), String> {
@@ -182,6 +217,39 @@ pub fn phases(phases: &[String]) -> Result<(), String> {
         }
         if phases[..i].contains(p) {
             return Err(format!("phases: {} is listed twice", shown(p)));
+        }
+    }
+    Ok(())
+}
+
+/// Each zone's discard a declared zone other than itself, per seat exactly when the zone is
+/// (a seat's deck discards to that seat's pile). An error names the zone it is about.
+pub fn discards(zones: &BTreeMap<String, ZoneDecl>) -> Result<(), (String, String)> {
+    for (name, z) in zones {
+        let Some(discard) = &z.discard else {
+            continue;
+        };
+        let about = |message: String| (name.clone(), format!("zone {}: {message}", shown(name)));
+        let Some(pile) = zones.get(discard) else {
+            let known: Vec<&str> = zones.keys().map(String::as_str).collect();
+            return Err(about(format!(
+                "discard {} is not a zone (zones: {})",
+                shown(discard),
+                known.join(", ")
+            )));
+        };
+        if discard == name {
+            return Err(about("a zone cannot be its own discard".into()));
+        }
+        if pile.per_seat != z.per_seat {
+            let (this, that) = match z.per_seat {
+                true => ("is per_seat", "is not"),
+                false => ("is not per_seat", "is"),
+            };
+            return Err(about(format!(
+                "it {this} and its discard {} {that}: both are, or neither",
+                shown(discard)
+            )));
         }
     }
     Ok(())

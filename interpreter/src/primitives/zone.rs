@@ -143,6 +143,10 @@ pub struct Zone {
     pub owner: Option<usize>,
     pub visibility: Visibility,
     pub cards: Vec<CardId>,
+    /// The zone (by index) shuffled into this one when a draw finds it empty: a deck's
+    /// discard pile. Absent in saves made before decks had one, and for other zones.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub discard: Option<usize>,
 }
 
 impl Zone {
@@ -152,6 +156,7 @@ impl Zone {
             owner,
             visibility,
             cards: Vec::new(),
+            discard: None,
         }
     }
 

@@ -188,7 +188,7 @@ pub(super) fn card(d: &CardDef) -> u64 {
 }
 
 fn zone(z: &Zone) -> u64 {
-    NODE + z.name.len() as u64 + 2 * z.cards.len() as u64
+    NODE + z.name.len() as u64 + 2 * z.cards.len() as u64 + 8 * z.discard.is_some() as u64
 }
 
 fn grid(g: &Grid) -> u64 {
@@ -218,7 +218,9 @@ fn agenda(a: &Agenda) -> u64 {
                     AnswerLog::Also(seats) => NODE * seats.len() as u64,
                     _ => 0,
                 };
+                let prompts: u64 = q.prompts.values().map(|p| NODE + p.len() as u64).sum();
                 NODE + (q.prompt.len() + q.then.len()) as u64
+                    + prompts
                     + options
                     + answers
                     + readers

@@ -155,11 +155,7 @@ fn ask(ctx: &NativeCallContext, g: &mut G, mut spec: Map) -> Fallible<()> {
         (true, true) => (3, format!("`{then}(g, answers, data)`")),
     };
     require(ctx, &then, &[params], &usage)?;
-    let prompt = match spec.remove("prompt") {
-        None => String::new(),
-        Some(p) => p.to_string(),
-    };
-    budget::text(&prompt, "g.ask")?;
+    let (prompt, prompts) = prompts(g, spec.remove("prompt"), &seats)?;
     let options = spec.remove("options").map_or_else(
         || fail("g.ask: `options`, the answers to choose from, are missing"),
         Ok,
@@ -208,6 +204,7 @@ fn ask(ctx: &NativeCallContext, g: &mut G, mut spec: Map) -> Fallible<()> {
     let question = Question {
         seats: asked,
         prompt,
+        prompts,
         then,
         then_all,
         data: data(value.as_ref(), "g.ask")?,
@@ -216,6 +213,36 @@ fn ask(ctx: &NativeCallContext, g: &mut G, mut spec: Map) -> Fallible<()> {
     };
     g.write(|s| s.agenda.schedule(Item::Question(question)))
         .or_else(fail)
+}
+
+/// `prompt:` of `g.ask`: one text for every asked seat, or a map from seat to its own (seats
+/// left out read none).
+fn prompts(
+    g: &G,
+    prompt: Option<Dynamic>,
+    asked: &[String],
+) -> Fallible<(String, BTreeMap<usize, String>)> {
+    let Some(prompt) = prompt else {
+        return Ok(Default::default());
+    };
+    if !prompt.is_map() {
+        let text = prompt.to_string();
+        budget::text(&text, "g.ask")?;
+        return Ok((text, BTreeMap::new()));
+    }
+    let mut out = BTreeMap::new();
+    for (name, text) in prompt.cast::<Map>() {
+        if !asked.iter().any(|a| a.as_str() == name.as_str()) {
+            return fail(format!(
+                "g.ask: a prompt for `{name}`, which is not asked (asked: {})",
+                asked.join(", ")
+            ));
+        }
+        let text = text.to_string();
+        budget::text(&text, "g.ask")?;
+        out.insert(g.seat(&name)?, text);
+    }
+    Ok((String::new(), out))
 }
 
 /// `log:` of `g.ask`: `"all"`, or the seats that read the answers besides the asked ones.
@@ -239,18 +266,17 @@ fn answer_log(g: &G, log: Option<Dynamic>) -> Fallible<AnswerLog> {
     }
 }
 
-/// The question the game waits for, as `#{seats, prompt, options}` (options: the asking
-/// script sees all), or `()` when none is open.
+/// The question the game waits for, as `#{seats, waiting, prompt, prompts, options}` (`seats`
+/// every asked seat in asked order, `waiting` those still to answer, `options` theirs and
+/// `prompts` each seat's own prompt: in a view, the viewer's only), or `()` when none is open. The same in every view and in god mode.
 fn asking(g: &mut G) -> Dynamic {
     g.read(|s| {
         let Some(q) = s.agenda.question() else {
             return Dynamic::UNIT;
         };
-        let mut map = Map::new();
-        let seats: Array = q
-            .waiting()
-            .map(|(seat, _)| Dynamic::from(ImmutableString::from(s.seat_name(*seat))))
-            .collect();
+        let name = |seat: usize| Dynamic::from(ImmutableString::from(s.seat_name(seat)));
+        let seats: Array = q.seats.iter().map(|(seat, _)| name(*seat)).collect();
+        let waiting: Array = q.waiting().map(|(seat, _)| name(*seat)).collect();
         let mut options = Map::new();
         for (seat, list) in q.waiting() {
             let list: Array = list
@@ -259,16 +285,24 @@ fn asking(g: &mut G) -> Dynamic {
                 .collect();
             options.insert(s.seat_name(*seat).into(), list.into());
         }
+        let mut map = Map::new();
         map.insert("seats".into(), seats.into());
+        map.insert("waiting".into(), waiting.into());
         map.insert(
             "prompt".into(),
             Dynamic::from(ImmutableString::from(q.prompt.as_str())),
         );
         map.insert("options".into(), options.into());
-        map.insert(
-            "then".into(),
-            Dynamic::from(ImmutableString::from(q.then.as_str())),
-        );
+        // Each seat's own prompt (in a view, the viewer's only).
+        let prompts: Map = q
+            .prompts
+            .iter()
+            .map(|(seat, p)| {
+                let text = Dynamic::from(ImmutableString::from(p.as_str()));
+                (s.seat_name(*seat).into(), text)
+            })
+            .collect();
+        map.insert("prompts".into(), prompts.into());
         map.into()
     })
 }

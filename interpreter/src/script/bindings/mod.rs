@@ -10,6 +10,8 @@ mod expr;
 mod game;
 mod graph;
 mod grid;
+mod lists;
+mod pile;
 mod supply;
 mod zone;
 
@@ -100,6 +102,7 @@ pub fn register_all(engine: &mut Engine) {
     card::register(engine);
     bag::register(engine);
     zone::register(engine);
+    pile::register(engine);
     grid::register(engine);
     graph::register(engine);
     supply::register(engine);
@@ -107,6 +110,7 @@ pub fn register_all(engine: &mut Engine) {
     engine.register_fn("paint", paint);
     // Whitespace-separated words, for scripts that parse positions and notation.
     engine.register_fn("words", |text: &str| strings(text.split_whitespace()));
+    lists::register(engine);
 }
 
 /// The types `register_all` registers, by the name scripts know them by (`Grid`), for

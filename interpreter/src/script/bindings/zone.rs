@@ -1,7 +1,8 @@
 //! Rhai face of `primitives::zone`: find zones, put, move, draw, shuffle, count and list cards
-//! (`len`, `count(name)`, `counts()`, `names()`).
+//! (`len`, `count(name)`, `counts()`, `names()`). Decks with a discard and the other pile
+//! operations are in `pile`.
 
-use super::{budget, fail, Card, Fallible, G};
+use super::{budget, fail, pile, Card, Fallible, G};
 use crate::primitives::knowledge::Audience;
 use crate::primitives::rng;
 use crate::primitives::zone::{CardId, Visibility};
@@ -11,12 +12,12 @@ use std::sync::Arc;
 
 #[derive(Clone)]
 pub struct ZoneRef {
-    g: G,
-    idx: usize,
+    pub(super) g: G,
+    pub(super) idx: usize,
 }
 
 impl ZoneRef {
-    fn card(&self, id: CardId) -> Card {
+    pub(super) fn card(&self, id: CardId) -> Card {
         Card::new(id, self.g.clone())
     }
 
@@ -77,16 +78,12 @@ impl ZoneRef {
         Ok(())
     }
 
-    /// Moves up to `n` cards from the top of this zone to `to`; returns them.
+    /// Moves up to `n` cards from the top of this zone to `to`, shuffling its discard in if it
+    /// runs empty (`pile::draw`); returns them.
     fn draw_to(&mut self, to: ZoneRef, n: INT) -> Array {
-        let moved: Vec<CardId> = self.g.write(|s| {
-            let zones = s.zones_mut();
-            let from = &mut zones[self.idx].cards;
-            let k = (n.max(0) as usize).min(from.len());
-            let drawn: Vec<CardId> = from.drain(from.len() - k..).rev().collect();
-            zones[to.idx].cards.extend(&drawn);
-            drawn
-        });
+        let moved = self
+            .g
+            .write(|s| pile::draw(s, self.idx, to.idx, n.max(0) as usize));
         moved
             .into_iter()
             .map(|c| Dynamic::from(self.card(c)))
@@ -181,7 +178,7 @@ impl ZoneRef {
 }
 
 /// Forgets who was shown `cards`, copying only the entries that change.
-fn conceal(s: &mut State, cards: &[CardId]) {
+pub(super) fn conceal(s: &mut State, cards: &[CardId]) {
     let known = |c: &&CardId| {
         s.cards
             .get(c.0 as usize)
