@@ -199,3 +199,30 @@ fn defining_the_base_name_while_replacing_is_a_load_error_naming_both() {
         "{err}"
     );
 }
+
+/// `base_<name>` is the name a replaced function takes: no shipped script defines one, so no
+/// shipped variant may collide with it.
+#[test]
+fn no_shipped_script_defines_a_base_function() {
+    fn rhai_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                rhai_files(&path, out);
+            } else if path.extension().is_some_and(|e| e == "rhai") {
+                out.push(path);
+            }
+        }
+    }
+    let mut files = vec![];
+    rhai_files(&boardscript_tests::scripts_dir(), &mut files);
+    assert!(files.len() > 5, "the shipped scripts are found");
+    for file in files {
+        let text = std::fs::read_to_string(&file).unwrap();
+        let defines = text.lines().any(|l| {
+            let l = l.trim_start().trim_start_matches("private ");
+            l.starts_with("fn base_")
+        });
+        assert!(!defines, "{} defines a `base_` function", file.display());
+    }
+}
