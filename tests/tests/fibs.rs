@@ -533,3 +533,34 @@ fn save_load_mid_doubt_resumes() {
     let mut b = random_match(12, 37, |_| false);
     assert_save_load_resumes(&mut b);
 }
+
+/// The example position of the README ("Positions") sets up what its comments say.
+#[test]
+fn the_readme_position_sets_up_what_it_says() {
+    let readme =
+        std::fs::read_to_string(boardscript_tests::scripts_dir().join("fibs/README.md")).unwrap();
+    let start = readme.find("```text\nround 2").expect("the example") + "```text\n".len();
+    let text = &readme[start..start + readme[start..].find("```").unwrap()];
+    let t = table(text);
+    assert_eq!(t.deciding(), ["p2"]);
+    for (expr, value) in [
+        (r#"g.counter("round")"#, "2"),
+        (r#"g.get("starter")"#, r#""p1""#),
+        (r#"g.counter("claim")"#, "4"),
+        (r#"g.counter("told")"#, "2"),
+        (r#"g.supply("bank").left"#, "12"),
+        (r#"g.counter("p1", "chips")"#, "3"),
+        (r#"g.zone("hand", "p1").names()"#, r#"["1", "5", "6"]"#),
+        (r#"g.zone("hand", "p2").len"#, "3"),
+        (r#"g.zone("tale").names()"#, r#"["2", "5"]"#),
+        (r#"g.zone("discard").names()"#, r#"["3", "3"]"#),
+        (
+            r#"g.zone("deck").cards().extract(-2).map(|c| c.name)"#,
+            r#"["2", "6"]"#,
+        ),
+        (r#"g.out_seats()"#, r#"["p3"]"#),
+        (r#"g.supply("eye", "p2").left"#, "0"),
+    ] {
+        assert_eq!(t.eval(expr), value, "{expr}");
+    }
+}
