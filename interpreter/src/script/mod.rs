@@ -114,26 +114,22 @@ impl Rules {
         let phases: Arc<[String]> = phases.into();
         bindings::register_phases(&mut engine, phases.clone());
         bindings::register_data(&mut engine, data.clone());
-        let (ast, fn_files, parts) = compile_all(&engine, &sources)?;
         // A function defined again keeps its earlier definition as `base_<name>`: the files
-        // are compiled again with those renamed.
-        let functions: Vec<Vec<(String, usize)>> = parts
-            .iter()
-            .map(|(part, _)| {
-                part.iter_functions()
-                    .filter(|f| !f.name.starts_with("anon$"))
-                    .map(|f| (f.name.to_string(), f.params.len()))
-                    .collect()
-            })
-            .collect();
-        let renamed = overlay::rename_replaced(&sources, &functions)?;
+        // compile with those renamed.
+        let renamed = overlay::rename_replaced(&sources)?;
         let (compiled, shifts) = match &renamed {
             Some((texts, shifts)) => (texts.as_slice(), shifts.clone()),
             None => (sources.as_slice(), overlay::Shifts::default()),
         };
-        let (mut ast, fn_files, parts) = match renamed {
-            Some(_) => compile_all(&engine, compiled)?,
-            None => (ast, fn_files, parts),
+        let (mut ast, fn_files, parts) = match compile_all(&engine, compiled) {
+            Ok(done) => done,
+            // A syntax error is reported in the files as written.
+            Err(mut e) if renamed.is_some() => {
+                compile_all(&engine, &sources)?;
+                shifts.fix(&mut e);
+                return Err(e);
+            }
+            Err(e) => return Err(e),
         };
         let constants =
             constants::evaluate(&engine, &parts, &ast, &fn_files, &limits).map_err(|mut e| {
