@@ -356,6 +356,12 @@ impl Game {
                     self.returned_error(function, &format!("seat `{name}`, which is eliminated"))
                 );
             }
+            if alive && state.turn.is_out(seat) {
+                return Err(self.returned_error(
+                    function,
+                    &format!("seat `{name}`, which sits out (`g.sit_out`)"),
+                ));
+            }
             seats.push(seat);
         }
         Ok(seats)
@@ -378,9 +384,13 @@ impl Game {
     /// Seats the script says must decide now, in its order (those holding a simultaneous
     /// choice included). Empty means the game is over.
     /// Without a `to_decide(g)` in the script, the seat whose turn it is decides (turn order
-    /// games need not write one).
+    /// games need not write one), unless it sits out: the turn never stays with such a seat
+    /// after an action, so that happens only when every seat is out, and then nobody decides.
     pub fn to_decide(&self, state: &State) -> Result<Vec<usize>, PlayError> {
         if !self.has_to_decide {
+            if state.turn.is_out(state.turn.current) {
+                return Ok(vec![]);
+            }
             return Ok(vec![state.turn.current]);
         }
         let v = self.rules.call_read(state, "to_decide", &[])?;
@@ -716,6 +726,10 @@ impl Game {
         if (state.turn.number, state.turn.current) == turn {
             state.turn.count_step();
         }
+        // A seat that sits out during its own turn ends that turn (whatever steps were left).
+        if !state.turn.out.is_empty() && state.turn.is_out(state.turn.current) {
+            state.turn.advance();
+        }
         state.actions_applied += 1;
         Ok(())
     }
@@ -859,6 +873,16 @@ pub fn describe(v: &State) -> String {
     );
     if !v.phase.is_empty() {
         out.push_str(&format!(", phase {}", v.phase));
+    }
+    if !v.turn.out.is_empty() {
+        let names: Vec<&str> = v
+            .turn
+            .out
+            .iter()
+            .filter_map(|&i| v.seats.get(i))
+            .map(String::as_str)
+            .collect();
+        out.push_str(&format!(", out: {}", names.join(" ")));
     }
     out.push('\n');
     for g in v.grids.iter() {

@@ -824,6 +824,18 @@ impl Session {
                 self.m.actions().len()
             ))
         };
+        // Seats out for a round (`g.sit_out`) are public, as whose turn it is.
+        if !st.turn.out.is_empty() {
+            let out: Vec<&str> = st
+                .turn
+                .out
+                .iter()
+                .filter_map(|&i| st.seats.get(i))
+                .map(String::as_str)
+                .collect();
+            let text = format!("{}; out: {}", reply.text, out.join(", "));
+            reply = reply.retext(text).with("out", json!(out));
+        }
         if !st.teams.is_empty() {
             let teams: Vec<Vec<&str>> = if over {
                 self.m

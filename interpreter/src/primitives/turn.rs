@@ -1,5 +1,5 @@
-//! Turn order: whose turn it is, direction, rounds, skips, eliminated seats, and the steps
-//! (actions) of a turn when a game has several per turn.
+//! Turn order: whose turn it is, direction, rounds, skips, eliminated seats, seats out for a
+//! round, and the steps (actions) of a turn when a game has several per turn.
 
 use serde::{Deserialize, Serialize};
 
@@ -14,6 +14,10 @@ pub struct Turn {
     /// Turns taken so far, from 1.
     pub number: i64,
     pub eliminated: Vec<bool>,
+    /// Seats out until the rules bring them back (a round they lost), by index, sorted. Empty
+    /// (and absent from saves) when every seat is in, so the usual turn pays one length test.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub out: Vec<usize>,
     /// Seats to pass over at the next `advance`.
     pub pending_skips: u32,
     /// Actions in each turn when the engine counts them (0: the script passes turns itself).
@@ -34,6 +38,7 @@ impl Turn {
             round: 1,
             number: 1,
             eliminated: vec![false; seats],
+            out: vec![],
             pending_skips: 0,
             steps: 0,
             turn_steps: 0,
@@ -91,31 +96,67 @@ impl Turn {
         }
     }
 
+    /// Seats that take turns: neither eliminated nor out.
     pub fn active_count(&self) -> usize {
-        self.eliminated.iter().filter(|&&e| !e).count()
+        (0..self.eliminated.len())
+            .filter(|&i| self.is_in(i))
+            .count()
     }
 
-    /// The next seat in the current direction that is still in the game, from `from`.
+    /// Whether seat `i` takes turns: not eliminated, and not out for the round.
+    pub fn is_in(&self, i: usize) -> bool {
+        !self.eliminated.get(i).copied().unwrap_or(true)
+            && (self.out.is_empty() || !self.out.contains(&i))
+    }
+
+    pub fn is_out(&self, i: usize) -> bool {
+        self.out.contains(&i)
+    }
+
+    /// Seat `i` sits out until brought back.
+    pub fn sit_out(&mut self, i: usize) {
+        if let Err(at) = self.out.binary_search(&i) {
+            self.out.insert(at, i);
+        }
+    }
+
+    pub fn bring_back(&mut self, i: usize) {
+        self.out.retain(|&s| s != i);
+    }
+
+    pub fn bring_back_all(&mut self) {
+        self.out.clear();
+    }
+
+    /// The next seat in the current direction that is in (neither eliminated nor out), from
+    /// `from`; `from` itself when no other seat is.
     pub fn next_after(&self, from: usize) -> usize {
         let n = self.eliminated.len() as i64;
         let mut i = from as i64;
         for _ in 0..n {
             i = (i + self.direction as i64).rem_euclid(n);
-            if !self.eliminated[i as usize] {
+            if self.is_in(i as usize) {
                 return i as usize;
             }
         }
         from
     }
 
-    /// Passes the turn on, honouring pending skips, and counts rounds.
+    /// Passes the turn on, honouring pending skips, and counts rounds. While seats sit out
+    /// and no seat at all is in, the turn stays where it is (nobody to give it to).
     pub fn advance(&mut self) {
         let before = self.current;
         let mut next = self.next_after(self.current);
+        if !self.out.is_empty() && !self.is_in(next) {
+            self.pending_skips = 0;
+            return;
+        }
         // Skipping round the whole table lands where it started: only the remainder counts.
-        let skips = std::mem::take(&mut self.pending_skips) as usize % self.active_count().max(1);
-        for _ in 0..skips {
-            next = self.next_after(next);
+        let skips = std::mem::take(&mut self.pending_skips) as usize;
+        if skips > 0 {
+            for _ in 0..skips % self.active_count().max(1) {
+                next = self.next_after(next);
+            }
         }
         let wrapped = if self.direction > 0 {
             next <= before

@@ -67,6 +67,16 @@ impl ScriptError {
         }
     }
 
+    pub fn position_mut(&mut self) -> Option<&mut ScriptPos> {
+        match self {
+            ScriptError::Syntax { at, .. }
+            | ScriptError::Runtime { at, .. }
+            | ScriptError::TooManyOperations { at, .. }
+            | ScriptError::TimedOut { at, .. } => Some(at),
+            _ => None,
+        }
+    }
+
     /// Moves a runtime error to the place where it really happened.
     pub fn relocate(
         &mut self,

@@ -4,6 +4,7 @@
 pub mod bindings;
 mod constants;
 pub mod error;
+mod overlay;
 pub mod sandbox;
 mod suggest;
 
@@ -85,6 +86,9 @@ pub struct Rules {
     tracer: std::cell::OnceCell<(Engine, sandbox::Trace)>,
     /// Built on first need, to suggest a name for a call to a function that does not exist.
     known: std::cell::OnceCell<suggest::Known>,
+    /// Columns moved by keeping replaced functions as `base_<name>`, to report the columns
+    /// of the files as written.
+    shifts: overlay::Shifts,
 }
 
 impl Rules {
@@ -110,8 +114,28 @@ impl Rules {
         let phases: Arc<[String]> = phases.into();
         bindings::register_phases(&mut engine, phases.clone());
         bindings::register_data(&mut engine, data.clone());
-        let (mut ast, fn_files, parts) = compile_all(&engine, &sources)?;
-        let constants = constants::evaluate(&engine, &parts, &ast, &fn_files, &limits)?;
+        // A function defined again keeps its earlier definition as `base_<name>`: the files
+        // compile with those renamed.
+        let renamed = overlay::rename_replaced(&sources)?;
+        let (compiled, shifts) = match &renamed {
+            Some((texts, shifts)) => (texts.as_slice(), shifts.clone()),
+            None => (sources.as_slice(), overlay::Shifts::default()),
+        };
+        let (mut ast, fn_files, parts) = match compile_all(&engine, compiled) {
+            Ok(done) => done,
+            // A syntax error is reported in the files as written.
+            Err(mut e) if renamed.is_some() => {
+                compile_all(&engine, &sources)?;
+                shifts.fix(&mut e);
+                return Err(e);
+            }
+            Err(e) => return Err(e),
+        };
+        let constants =
+            constants::evaluate(&engine, &parts, &ast, &fn_files, &limits).map_err(|mut e| {
+                shifts.fix(&mut e);
+                e
+            })?;
         hooks.printed.borrow_mut().clear();
         let constants = if constants.is_empty() {
             None
@@ -120,7 +144,7 @@ impl Rules {
             let module = constants::module(&constants);
             engine.register_global_module(module.clone());
             // Again, now that the optimizer can fold the values into the functions.
-            ast = compile_all(&engine, &sources)?.0;
+            ast = compile_all(&engine, compiled)?.0;
             Some(module)
         };
         let mut arities: HashMap<String, Vec<usize>> = HashMap::new();
@@ -147,6 +171,7 @@ impl Rules {
             constants,
             tracer: std::cell::OnceCell::new(),
             known: std::cell::OnceCell::new(),
+            shifts,
         })
     }
 
@@ -243,6 +268,7 @@ impl Rules {
                 // it stopped, which for a runaway loop or string is the same place.
                 self.locate(state.clone(), name, args, e);
             }
+            self.shifts.fix(e);
         }
         if !self.printed.borrow().is_empty() {
             for line in self.printed.borrow_mut().drain(..) {
@@ -357,7 +383,11 @@ impl Rules {
         for (_, var, _) in scope {
             value::drop_flat(var);
         }
-        let v = result.map_err(|e| self.runtime_error(&e, "eval", &files))?;
+        let v = result.map_err(|e| {
+            let mut e = self.runtime_error(&e, "eval", &files);
+            self.shifts.fix(&mut e);
+            e
+        })?;
         if value::depth(&v, MAX_VALUE_DEPTH) > MAX_VALUE_DEPTH {
             value::drop_flat(v);
             return Err(ScriptError::Runtime {

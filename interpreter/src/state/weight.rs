@@ -130,7 +130,9 @@ impl State {
             true => 0,
             false => agenda(&self.agenda),
         };
-        let small = w.seats + pending + self.phase.len() as u64 + agenda;
+        // Seats out for a round: a list entry each.
+        let out = NODE * self.turn.out.len() as u64;
+        let small = w.seats + pending + self.phase.len() as u64 + agenda + out;
         w.total = [
             w.vars, w.log, w.cards, w.zones, w.grids, w.graphs, w.bags, w.counters, small,
         ]

@@ -149,6 +149,9 @@ fn ask(ctx: &NativeCallContext, g: &mut G, mut spec: Map) -> Fallible<()> {
     let mut asked = Vec::with_capacity(seats.len());
     for name in &seats {
         let seat = g.seat(name)?;
+        if g.read(|s| s.turn.is_out(seat)) {
+            return fail(format!("g.ask: seat `{name}` sits out (`g.sit_out`)"));
+        }
         if asked.iter().any(|(s, _)| *s == seat) {
             return fail(format!("g.ask: seat `{name}` is asked twice"));
         }

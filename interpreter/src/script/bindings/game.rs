@@ -99,10 +99,35 @@ pub fn register(engine: &mut Engine) {
             g.read(|s| {
                 strings(
                     (0..s.seats.len())
-                        .filter(|&i| !s.turn.eliminated[i])
+                        .filter(|&i| s.turn.is_in(i))
                         .map(|i| s.seats[i].as_str()),
                 )
             })
+        })
+        // Out for a round: unlike `eliminate`, until the rules bring the seat back.
+        .register_fn("sit_out", |g: &mut G, seat: &str| -> Fallible<()> {
+            let i = g.seat(seat)?;
+            g.write(|s| s.turn.sit_out(i));
+            Ok(())
+        })
+        .register_fn("bring_back", |g: &mut G, seat: &str| -> Fallible<()> {
+            let i = g.seat(seat)?;
+            if g.read(|s| s.turn.is_out(i)) {
+                g.write(|s| s.turn.bring_back(i));
+            }
+            Ok(())
+        })
+        .register_fn("bring_back_all", |g: &mut G| {
+            if g.read(|s| !s.turn.out.is_empty()) {
+                g.write(|s| s.turn.bring_back_all());
+            }
+        })
+        .register_fn("is_out", |g: &mut G, seat: &str| -> Fallible<bool> {
+            let i = g.seat(seat)?;
+            Ok(g.read(|s| s.turn.is_out(i)))
+        })
+        .register_fn("out_seats", |g: &mut G| {
+            g.read(|s| strings(s.turn.out.iter().filter_map(|&i| s.seats.get(i))))
         })
         // Whether a seat holds a simultaneous choice not yet applied (public; the choice is not).
         .register_fn("has_chosen", |g: &mut G, seat: &str| -> Fallible<bool> {
