@@ -52,13 +52,46 @@ pub struct Question {
     /// What is asked, for people; public.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub prompt: String,
-    /// `then(g, seat, answer)`, or `then(g, seat, answer, data)`.
+    /// What is asked of each seat, when the prompt differs per seat (it may tell a seat what
+    /// only it knows); in a view, the viewer's only.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub prompts: BTreeMap<usize, String>,
+    /// `then(g, seat, answer)`, or `then(g, seat, answer, data)`, run for each answer; with
+    /// `then_all`, `then(g, answers)` or `then(g, answers, data)`, run once for all of them.
     pub then: String,
+    /// Whether `then` takes every answer at once (`g.ask(#{then_all: ...})`).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub then_all: bool,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub data: Option<Value>,
+    /// Who reads the answers in the log.
+    #[serde(default, skip_serializing_if = "AnswerLog::is_asked")]
+    pub log: AnswerLog,
     /// Answers held until every asked seat has answered (several seats answer in secret).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub answers: BTreeMap<usize, String>,
+}
+
+/// Who reads a question's answers in the log: the asked seats (the default, whatever
+/// `log_actions` says: an answer may tell what only they know), everyone, or the asked seats
+/// and some more.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AnswerLog {
+    #[default]
+    Asked,
+    All,
+    Also(Vec<usize>),
+}
+
+impl AnswerLog {
+    fn is_asked(&self) -> bool {
+        *self == AnswerLog::Asked
+    }
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 impl Question {
@@ -67,6 +100,30 @@ impl Question {
         self.seats
             .iter()
             .filter(|(s, _)| !self.answers.contains_key(s))
+    }
+
+    /// What the question asks `seat` (see `Agenda::prompt_for`).
+    pub fn prompt_for(&self, seat: usize) -> Option<&str> {
+        self.options_of(seat)?;
+        let prompt = self.prompts.get(&seat).unwrap_or(&self.prompt);
+        (!prompt.is_empty()).then_some(prompt.as_str())
+    }
+
+    /// The seats that read the answers in the log (None: everyone).
+    pub fn log_readers(&self) -> Option<Vec<usize>> {
+        let mut readers: Vec<usize> = self.seats.iter().map(|(s, _)| *s).collect();
+        match &self.log {
+            AnswerLog::All => return None,
+            AnswerLog::Asked => {}
+            AnswerLog::Also(more) => {
+                for s in more {
+                    if !readers.contains(s) {
+                        readers.push(*s);
+                    }
+                }
+            }
+        }
+        Some(readers)
     }
 
     pub fn options_of(&self, seat: usize) -> Option<&[String]> {
@@ -105,11 +162,10 @@ impl Agenda {
     }
 
     /// What the open question asks `seat`, when `seat` is one of the seats asked and the
-    /// question has a prompt: the prompt that seat's view shows beside its options, never
-    /// that of a question put to other seats.
+    /// question has a prompt for it: the prompt that seat's view shows beside its options,
+    /// never that of a question put to other seats, nor another seat's own prompt.
     pub fn prompt_for(&self, seat: usize) -> Option<&str> {
-        let q = self.question()?;
-        (q.options_of(seat).is_some() && !q.prompt.is_empty()).then_some(q.prompt.as_str())
+        self.question()?.prompt_for(seat)
     }
 
     pub fn question_mut(&mut self) -> Option<&mut Question> {
@@ -161,41 +217,56 @@ impl Agenda {
         }
     }
 
-    /// What `seat` (None: a spectator) may see: who is asked and the prompt; the options and
-    /// held answers of the seat itself only; no scheduled data (it may be anyone's secret).
+    /// What `seat` (None: a spectator) may see: how many items wait, who is asked, who has
+    /// answered and the prompt; the options and answers of the seat itself only; neither the
+    /// names nor the data of scheduled functions (a step chosen by a hidden card would leak
+    /// through its name, and data may be anyone's secret).
     pub fn view(&self, seat: Option<usize>) -> Agenda {
         let items = self
             .items
             .iter()
             .map(|item| match item {
-                Item::Step { function, .. } => Item::Step {
-                    function: function.clone(),
+                Item::Step { .. } => Item::Step {
+                    function: String::new(),
                     data: None,
                 },
-                Item::Question(q) => Item::Question(Question {
-                    seats: q
-                        .seats
-                        .iter()
-                        .map(|(s, o)| {
-                            let o = if Some(*s) == seat { o.clone() } else { vec![] };
-                            (*s, o)
-                        })
-                        .collect(),
-                    prompt: q.prompt.clone(),
-                    then: q.then.clone(),
-                    data: None,
-                    answers: q
-                        .answers
-                        .iter()
-                        .filter(|(s, _)| Some(**s) == seat)
-                        .map(|(s, a)| (*s, a.clone()))
-                        .collect(),
-                }),
+                Item::Question(q) => Item::Question(q.view(seat)),
             })
             .collect();
         Agenda {
             items,
             insert_at: None,
+        }
+    }
+}
+
+impl Question {
+    /// The question as `seat` may see it (see `Agenda::view`): that another seat has answered
+    /// is public (as a held simultaneous choice), its answer is not.
+    fn view(&self, seat: Option<usize>) -> Question {
+        let mine = |s: usize| Some(s) == seat;
+        Question {
+            seats: self
+                .seats
+                .iter()
+                .map(|(s, o)| (*s, if mine(*s) { o.clone() } else { vec![] }))
+                .collect(),
+            prompt: self.prompt.clone(),
+            prompts: self
+                .prompts
+                .iter()
+                .filter(|(s, _)| mine(**s))
+                .map(|(s, p)| (*s, p.clone()))
+                .collect(),
+            then: String::new(),
+            then_all: self.then_all,
+            data: None,
+            log: self.log.clone(),
+            answers: self
+                .answers
+                .iter()
+                .map(|(s, a)| (*s, if mine(*s) { a.clone() } else { String::new() }))
+                .collect(),
         }
     }
 }
@@ -247,13 +318,16 @@ mod tests {
     }
 
     #[test]
-    fn a_view_hides_other_seats_options_answers_and_all_data() {
+    fn a_view_hides_other_seats_options_answers_callbacks_and_all_data() {
         let mut a = Agenda::default();
         a.open();
         a.schedule(Item::Question(Question {
             seats: vec![(0, vec!["x".into()]), (1, vec!["y".into()])],
             prompt: "pick".into(),
+            prompts: BTreeMap::new(),
             then: "picked".into(),
+            then_all: false,
+            log: AnswerLog::Asked,
             data: Some(Value::Int(7)),
             answers: BTreeMap::from([(1, "y".into())]),
         }))
@@ -262,8 +336,13 @@ mod tests {
         let q = v.question().unwrap();
         assert_eq!(q.options_of(0), Some(&["x".to_string()][..]));
         assert_eq!(q.options_of(1), Some(&[][..]));
-        assert!(q.answers.is_empty());
-        assert_eq!(q.data, None);
+        assert_eq!(
+            q.answers,
+            BTreeMap::from([(1, String::new())]),
+            "answered, not what"
+        );
+        assert_eq!(q.waiting().count(), 1);
+        assert_eq!((q.then.as_str(), &q.data), ("", &None));
         assert_eq!(q.prompt, "pick");
     }
 
@@ -275,7 +354,10 @@ mod tests {
         a.schedule(Item::Question(Question {
             seats: vec![(1, vec!["y".into()])],
             prompt: "pick".into(),
+            prompts: BTreeMap::new(),
             then: "picked".into(),
+            then_all: false,
+            log: AnswerLog::Asked,
             data: None,
             answers: BTreeMap::new(),
         }))

@@ -734,7 +734,8 @@ impl Game {
         Ok(())
     }
 
-    /// The line of the log for an action: public, or only for its seat.
+    /// The line of the log for an action: public, or only for its seat (`log_actions`, by
+    /// the action's verb when given so).
     fn log_action(&self, state: &mut State, seat: usize, action: &str) {
         let name = state.seat_name(seat);
         // Every action of every game writes one: built by hand, as `format!` costs more.
@@ -742,7 +743,18 @@ impl Game {
         line.push_str(name);
         line.push_str(": ");
         line.push_str(action);
-        if self.spec.public_actions {
+        let public = match self.spec.public_by_verb.is_empty() {
+            true => self.spec.public_actions,
+            false => {
+                let verb = action.split(' ').next().unwrap_or_default();
+                *self
+                    .spec
+                    .public_by_verb
+                    .get(verb)
+                    .unwrap_or(&self.spec.public_actions)
+            }
+        };
+        if public {
             state.log_event(line);
         } else {
             state.log_private(line, vec![seat]);

@@ -33,8 +33,9 @@ struct RawManifest {
     #[serde(default)]
     zones: BTreeMap<String, ZoneSpec>,
     limits: Option<Limits>,
-    /// Who reads the automatic log line of each action: `all` (default) or `seat` (the actor).
-    log_actions: Option<String>,
+    /// Who reads the automatic log line of each action: `all` (default) or `seat` (the actor),
+    /// or a table by verb (`{ default = "all", peek = "seat" }`).
+    log_actions: Option<toml::Value>,
     /// The phases `g.set_phase` may enter; a variant's are added to its base's.
     phases: Option<Vec<String>>,
     /// The first words of the game's actions; a variant's are added to its base's.
@@ -201,6 +202,8 @@ pub struct GameSpec {
     pub limits: Limits,
     /// Whether each action is logged for everyone (else for the acting seat only).
     pub public_actions: bool,
+    /// `public_actions` for the actions starting with these verbs (`log_actions` as a table).
+    pub public_by_verb: BTreeMap<String, bool>,
     /// The declared phases: the only names `g.set_phase` accepts (besides `""`), and the only
     /// prefixes that make `<phase>_apply` and `<phase>_legal_actions` phase functions.
     pub phases: Vec<String>,
@@ -313,6 +316,7 @@ fn load_one(
             zones: BTreeMap::new(),
             limits: Limits::default(),
             public_actions: true,
+            public_by_verb: BTreeMap::new(),
             phases: vec![],
             verbs: vec![],
             data: vec![],
@@ -352,16 +356,8 @@ fn load_one(
             .map_err(|e| format!("{}/game.toml: {e}", dir.display()))?;
         spec.limits = l;
     }
-    match raw.log_actions.as_deref() {
-        None => {}
-        Some("all") => spec.public_actions = true,
-        Some("seat") => spec.public_actions = false,
-        Some(other) => {
-            return Err(fail(format!(
-                "log_actions is `all` or `seat`, not {}",
-                check::shown(other)
-            )))
-        }
+    if let Some(log) = raw.log_actions {
+        (spec.public_actions, spec.public_by_verb) = check::log_actions(log).map_err(fail)?;
     }
     if let Some(phases) = raw.phases {
         check::phases(&phases).map_err(fail)?;

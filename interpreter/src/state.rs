@@ -227,6 +227,16 @@ impl State {
         &self.seats[index]
     }
 
+    /// Whether `seat` holds a choice not yet applied: in a simultaneous decision, or as its
+    /// answer to an open question asked of several seats (public; the choice is not).
+    pub fn has_chosen(&self, seat: usize) -> bool {
+        self.pending.contains_key(&seat)
+            || self
+                .agenda
+                .question()
+                .is_some_and(|q| q.answers.contains_key(&seat))
+    }
+
     /// The catalogue names of the cards in zone `z`, in order (`?` for a hidden card).
     pub fn card_names(&self, z: usize) -> Vec<&str> {
         self.zones[z]

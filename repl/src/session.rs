@@ -491,7 +491,7 @@ impl Session {
         let st = &self.m.state;
         if st
             .seat_index(&played.seat)
-            .is_some_and(|i| st.pending.contains_key(&i))
+            .is_some_and(|i| st.has_chosen(i))
         {
             text.push_str(" (held until every deciding seat has chosen)");
         }
@@ -582,7 +582,7 @@ impl Session {
             self.m.play(Some(&name), &action)?;
             per_seat[seat] += 1;
             // A held simultaneous choice stays hidden until every seat has chosen.
-            if self.m.state.pending.contains_key(&seat) {
+            if self.m.state.has_chosen(seat) {
                 lines.push(format!(
                     "bot {name}: (chosen; held until every deciding seat has chosen)"
                 ));
@@ -814,8 +814,12 @@ impl Session {
             Reply::text(self.result_line()?).with("reason", json!(reason))
         } else {
             // A question asked in the middle of an effect says what it asks.
+            // The prompt common to the asked seats, or this client's own.
+            let own = self.seat.and_then(|me| st.agenda.prompt_for(me));
             let asked = match st.agenda.question() {
-                Some(q) if !q.prompt.is_empty() => format!(" ({})", q.prompt),
+                Some(q) if own.is_some() || !q.prompt.is_empty() => {
+                    format!(" ({})", own.unwrap_or(&q.prompt))
+                }
                 _ => String::new(),
             };
             Reply::text(format!(

@@ -3,10 +3,10 @@
 //! next; while a question is open, its seats decide and their options are the legal actions.
 
 use super::{Action, Decisions, Game, PlayError};
-use crate::agenda::{self, Item};
+use crate::agenda::{self, Item, Question};
 use crate::script::ScriptError;
 use crate::state::State;
-use rhai::{Dynamic, ImmutableString};
+use rhai::{Array, Dynamic, ImmutableString, Map};
 
 impl Game {
     /// Who decides while a question is open: its seats that have not answered yet.
@@ -76,8 +76,9 @@ impl Game {
     }
 
     /// Records `seat`'s answer to the open question; once every asked seat has answered, the
-    /// question's function runs for each answer (in the order the seats were asked) and the
-    /// agenda goes on. `state` is a scratch copy: the caller keeps it only on success.
+    /// question's function runs for each answer (in the order the seats were asked), or once
+    /// for all of them (`then_all`), and the agenda goes on. `state` is a scratch copy: the
+    /// caller keeps it only on success.
     pub(super) fn answer(
         &self,
         state: &mut State,
@@ -97,9 +98,23 @@ impl Game {
         };
         // One opening for all the answers, so that what the first one schedules runs first.
         state.agenda.open();
-        let applied = q.seats.iter().enumerate().try_for_each(|(i, (s, _))| {
+        let applied = match q.then_all {
+            true => self.settle_all(state, &q).map_err(Some),
+            false => self.settle_each(state, &q),
+        };
+        state.agenda.close();
+        if let Err(Some(e)) = applied {
+            return Err(e);
+        }
+        self.resolve(state)
+    }
+
+    /// `then(g, seat, answer[, data])` for each answer in asked order; Err(None): an answer
+    /// ended the game, leaving the others unapplied.
+    fn settle_each(&self, state: &mut State, q: &Question) -> Result<(), Option<PlayError>> {
+        q.seats.iter().enumerate().try_for_each(|(i, (s, _))| {
             let answer = &q.answers[s];
-            self.log_action(state, *s, answer);
+            self.log_answer(state, q, *s, answer);
             let mut args = vec![
                 self.seat_arg(state, *s),
                 Dynamic::from(ImmutableString::from(answer.as_str())),
@@ -112,16 +127,40 @@ impl Game {
             };
             state.actions_applied += 1;
             called.map(drop).map_err(|e| Some(PlayError::from(e)))?;
-            // An answer that ends the game leaves the others unapplied.
             if state.result.is_some() {
                 return Err(None);
             }
             Ok(())
-        });
-        state.agenda.close();
-        if let Err(Some(e)) = applied {
-            return Err(e);
+        })
+    }
+
+    /// `then_all(g, answers[, data])` once, `answers` being `#{seat, answer}` in asked order.
+    fn settle_all(&self, state: &mut State, q: &Question) -> Result<(), PlayError> {
+        let mut answers = Array::with_capacity(q.seats.len());
+        for (s, _) in &q.seats {
+            let answer = &q.answers[s];
+            self.log_answer(state, q, *s, answer);
+            let mut entry = Map::new();
+            entry.insert("seat".into(), self.seat_arg(state, *s));
+            entry.insert(
+                "answer".into(),
+                Dynamic::from(ImmutableString::from(answer.as_str())),
+            );
+            answers.push(entry.into());
         }
-        self.resolve(state)
+        let mut args = vec![Dynamic::from(answers)];
+        args.extend(q.data.iter().map(|v| v.to_dynamic()));
+        state.actions_applied += q.seats.len() as u64;
+        self.rules.call(state, &q.then, &args).map(drop)?;
+        Ok(())
+    }
+
+    /// The log line of an answer, for the seats the question says (`Question::log_readers`).
+    fn log_answer(&self, state: &mut State, q: &Question, seat: usize, answer: &str) {
+        let line = format!("{}: {answer}", state.seat_name(seat));
+        match q.log_readers() {
+            None => state.log_event(line),
+            Some(readers) => state.log_private(line, readers),
+        }
     }
 }

@@ -71,6 +71,40 @@ pub fn verbs(verbs: &[String]) -> Result<(), String> {
     Ok(())
 }
 
+/// `log_actions`: `"all"` or `"seat"`, or a table from verb (or `default`) to one of them;
+/// whether actions are public by default, and by verb.
+pub fn log_actions(value: toml::Value) -> Result<(bool, BTreeMap<String, bool>), String> {
+    let public = |key: &str, v: &toml::Value| match v.as_str() {
+        Some("all") => Ok(true),
+        Some("seat") => Ok(false),
+        Some(other) => Err(format!("{key} is `all` or `seat`, not {}", shown(other))),
+        None => {
+            let what = v.type_str();
+            let a = if what.starts_with(['a', 'e', 'i', 'o', 'u']) {
+                "an"
+            } else {
+                "a"
+            };
+            Err(format!("{key} is `all` or `seat`, not {a} {what}"))
+        }
+    };
+    let toml::Value::Table(table) = value else {
+        return Ok((public("log_actions", &value)?, BTreeMap::new()));
+    };
+    let mut default = true;
+    let mut by_verb = BTreeMap::new();
+    for (key, v) in table {
+        let is_public = public(&format!("log_actions.{key}"), &v)?;
+        if key == "default" {
+            default = is_public;
+            continue;
+        }
+        verbs(std::slice::from_ref(&key)).map_err(|e| format!("log_actions: {e}"))?;
+        by_verb.insert(key, is_public);
+    }
+    Ok((default, by_verb))
+}
+
 /// A seat spec every count of which can start: 1 <= min <= default <= max <= MAX_SEATS, and
 /// every seat of the largest game has its own typeable name.
 pub fn seats(spec: &SeatSpec) -> Result<(), String> {

@@ -9,7 +9,7 @@
 //! history holds.
 
 use super::{Counters, LogEntry, State, Var};
-use crate::agenda::{Agenda, Item};
+use crate::agenda::{Agenda, AnswerLog, Item};
 use crate::primitives::bag::Bag;
 use crate::primitives::graph::Graph;
 use crate::primitives::grid::Grid;
@@ -207,7 +207,17 @@ fn agenda(a: &Agenda) -> u64 {
                     .map(|o| NODE + o.len() as u64)
                     .sum();
                 let answers: u64 = q.answers.values().map(|a| NODE + a.len() as u64).sum();
-                NODE + (q.prompt.len() + q.then.len()) as u64 + options + answers + data(&q.data)
+                let readers = match &q.log {
+                    AnswerLog::Also(seats) => NODE * seats.len() as u64,
+                    _ => 0,
+                };
+                let prompts: u64 = q.prompts.values().map(|p| NODE + p.len() as u64).sum();
+                NODE + (q.prompt.len() + q.then.len()) as u64
+                    + prompts
+                    + options
+                    + answers
+                    + readers
+                    + data(&q.data)
             }
         })
         .sum()

@@ -2,7 +2,7 @@
 //! `g.ask` asks seats a question in the middle of one; the engine runs them in order.
 
 use super::{budget, fail, string_list, Fallible, G};
-use crate::agenda::{Item, Question};
+use crate::agenda::{AnswerLog, Item, Question};
 use crate::game::returned::{check_actions, shown, ListProblem};
 use crate::value::Value;
 use rhai::{Array, Dynamic, Engine, ImmutableString, Map, NativeCallContext, INT};
@@ -101,13 +101,17 @@ fn step(
 /// `g.ask(#{seat, options, then, data, prompt})`: `seat` one seat or an array of seats (they
 /// answer at once, each in secret); `options` one array for all, or a map from seat to its
 /// array; `then(g, seat, answer)` (or with `data`) runs for each answer, in the order of
-/// `seat`.
+/// `seat`; or, in place of `then`, `then_all(g, answers)` (or with `data`) runs once after
+/// the last answer, `answers` being `#{seat, answer}` in that order.
 fn ask(ctx: &NativeCallContext, g: &mut G, mut spec: Map) -> Fallible<()> {
     g.read(|s| s.agenda.check_open()).or_else(fail)?;
+    const KEYS: [&str; 8] = [
+        "seat", "seats", "options", "then", "then_all", "data", "prompt", "log",
+    ];
     for key in spec.keys() {
-        if !["seat", "seats", "options", "then", "data", "prompt"].contains(&key.as_str()) {
+        if !KEYS.contains(&key.as_str()) {
             return fail(format!(
-                "g.ask: unknown key `{key}` (keys: seat, options, then, data, prompt)"
+                "g.ask: unknown key `{key}` (keys: seat, options, then or then_all, data, prompt, log)"
             ));
         }
     }
@@ -126,26 +130,37 @@ fn ask(ctx: &NativeCallContext, g: &mut G, mut spec: Map) -> Fallible<()> {
     if seats.is_empty() {
         return fail("g.ask: no seat to ask");
     }
-    let Some(then) = spec.remove("then").and_then(|t| t.into_string().ok()) else {
-        return fail("g.ask: `then`, the function that takes the answer, is missing");
+    let (then, then_all) = match (spec.remove("then"), spec.remove("then_all")) {
+        (Some(_), Some(_)) => {
+            return fail(
+                "g.ask: `then` (one call per answer) or `then_all` (one call with every answer), not both",
+            )
+        }
+        (None, None) => {
+            return fail("g.ask: `then`, the function that takes the answer, is missing")
+        }
+        (Some(t), None) => (t, false),
+        (None, Some(t)) => (t, true),
     };
+    let key = if then_all { "then_all" } else { "then" };
+    let then = then
+        .into_string()
+        .or_else(|t| fail(format!("g.ask: `{key}` must name a function, not a `{t}`")))?;
     let value = spec.remove("data");
     let with_data = value.is_some();
-    let usage = if with_data {
-        format!("`{then}(g, seat, answer, data)`")
-    } else {
-        format!("`{then}(g, seat, answer)`")
+    let (params, usage) = match (then_all, with_data) {
+        (false, false) => (3, format!("`{then}(g, seat, answer)`")),
+        (false, true) => (4, format!("`{then}(g, seat, answer, data)`")),
+        (true, false) => (2, format!("`{then}(g, answers)`")),
+        (true, true) => (3, format!("`{then}(g, answers, data)`")),
     };
-    require(ctx, &then, &[if with_data { 4 } else { 3 }], &usage)?;
-    let prompt = match spec.remove("prompt") {
-        None => String::new(),
-        Some(p) => p.to_string(),
-    };
-    budget::text(&prompt, "g.ask")?;
+    require(ctx, &then, &[params], &usage)?;
+    let (prompt, prompts) = prompts(g, spec.remove("prompt"), &seats)?;
     let options = spec.remove("options").map_or_else(
         || fail("g.ask: `options`, the answers to choose from, are missing"),
         Ok,
     )?;
+    let log = answer_log(g, spec.remove("log"))?;
     let mut asked = Vec::with_capacity(seats.len());
     for name in &seats {
         let seat = g.seat(name)?;
@@ -189,26 +204,79 @@ fn ask(ctx: &NativeCallContext, g: &mut G, mut spec: Map) -> Fallible<()> {
     let question = Question {
         seats: asked,
         prompt,
-        then: then.to_string(),
+        prompts,
+        then,
+        then_all,
         data: data(value.as_ref(), "g.ask")?,
+        log,
         answers: BTreeMap::new(),
     };
     g.write(|s| s.agenda.schedule(Item::Question(question)))
         .or_else(fail)
 }
 
-/// The question the game waits for, as `#{seats, prompt, options}` (options: the asking
-/// script sees all), or `()` when none is open.
+/// `prompt:` of `g.ask`: one text for every asked seat, or a map from seat to its own (seats
+/// left out read none).
+fn prompts(
+    g: &G,
+    prompt: Option<Dynamic>,
+    asked: &[String],
+) -> Fallible<(String, BTreeMap<usize, String>)> {
+    let Some(prompt) = prompt else {
+        return Ok(Default::default());
+    };
+    if !prompt.is_map() {
+        let text = prompt.to_string();
+        budget::text(&text, "g.ask")?;
+        return Ok((text, BTreeMap::new()));
+    }
+    let mut out = BTreeMap::new();
+    for (name, text) in prompt.cast::<Map>() {
+        if !asked.iter().any(|a| a.as_str() == name.as_str()) {
+            return fail(format!(
+                "g.ask: a prompt for `{name}`, which is not asked (asked: {})",
+                asked.join(", ")
+            ));
+        }
+        let text = text.to_string();
+        budget::text(&text, "g.ask")?;
+        out.insert(g.seat(&name)?, text);
+    }
+    Ok((String::new(), out))
+}
+
+/// `log:` of `g.ask`: `"all"`, or the seats that read the answers besides the asked ones.
+fn answer_log(g: &G, log: Option<Dynamic>) -> Fallible<AnswerLog> {
+    let Some(log) = log else {
+        return Ok(AnswerLog::Asked);
+    };
+    if log.is_array() {
+        let names = string_list(&log.cast::<Array>(), "g.ask: `log` seats")?;
+        let seats = names.iter().map(|n| g.seat(n)).collect::<Fallible<_>>()?;
+        return Ok(AnswerLog::Also(seats));
+    }
+    match log.into_string() {
+        Ok(all) if all == "all" => Ok(AnswerLog::All),
+        Ok(other) => fail(format!(
+            "g.ask: `log` is \"all\" or an array of seats that read the answers, not \"{other}\""
+        )),
+        Err(t) => fail(format!(
+            "g.ask: `log` is \"all\" or an array of seats that read the answers, not a `{t}`"
+        )),
+    }
+}
+
+/// The question the game waits for, as `#{seats, waiting, prompt, prompts, options}` (`seats`
+/// every asked seat in asked order, `waiting` those still to answer, `options` theirs and
+/// `prompts` each seat's own prompt: in a view, the viewer's only), or `()` when none is open. The same in every view and in god mode.
 fn asking(g: &mut G) -> Dynamic {
     g.read(|s| {
         let Some(q) = s.agenda.question() else {
             return Dynamic::UNIT;
         };
-        let mut map = Map::new();
-        let seats: Array = q
-            .waiting()
-            .map(|(seat, _)| Dynamic::from(ImmutableString::from(s.seat_name(*seat))))
-            .collect();
+        let name = |seat: usize| Dynamic::from(ImmutableString::from(s.seat_name(seat)));
+        let seats: Array = q.seats.iter().map(|(seat, _)| name(*seat)).collect();
+        let waiting: Array = q.waiting().map(|(seat, _)| name(*seat)).collect();
         let mut options = Map::new();
         for (seat, list) in q.waiting() {
             let list: Array = list
@@ -217,16 +285,24 @@ fn asking(g: &mut G) -> Dynamic {
                 .collect();
             options.insert(s.seat_name(*seat).into(), list.into());
         }
+        let mut map = Map::new();
         map.insert("seats".into(), seats.into());
+        map.insert("waiting".into(), waiting.into());
         map.insert(
             "prompt".into(),
             Dynamic::from(ImmutableString::from(q.prompt.as_str())),
         );
         map.insert("options".into(), options.into());
-        map.insert(
-            "then".into(),
-            Dynamic::from(ImmutableString::from(q.then.as_str())),
-        );
+        // Each seat's own prompt (in a view, the viewer's only).
+        let prompts: Map = q
+            .prompts
+            .iter()
+            .map(|(seat, p)| {
+                let text = Dynamic::from(ImmutableString::from(p.as_str()));
+                (s.seat_name(*seat).into(), text)
+            })
+            .collect();
+        map.insert("prompts".into(), prompts.into());
         map.into()
     })
 }

@@ -129,10 +129,11 @@ pub fn register(engine: &mut Engine) {
         .register_fn("out_seats", |g: &mut G| {
             g.read(|s| strings(s.turn.out.iter().filter_map(|&i| s.seats.get(i))))
         })
-        // Whether a seat holds a simultaneous choice not yet applied (public; the choice is not).
+        // Whether a seat holds a simultaneous choice or an answer not yet applied (public; the
+        // choice is not).
         .register_fn("has_chosen", |g: &mut G, seat: &str| -> Fallible<bool> {
             let i = g.seat(seat)?;
-            Ok(g.read(|s| s.pending.contains_key(&i)))
+            Ok(g.read(|s| s.has_chosen(i)))
         })
         .register_fn("actions_applied", |g: &mut G| {
             g.read(|s| s.actions_applied as INT)
