@@ -33,8 +33,12 @@ pub enum Command {
     Redo(usize),
     /// `bot [n] [-v]`: n actions (default 1); `-v` (`--verbose`) lists every one.
     Bot { count: usize, verbose: bool },
-    /// `log [n]`: the whole log, or its last n entries.
-    Log(Option<usize>),
+    /// `log [@seat] [n]`: the whole log, or its last n entries; as `seat` reads it when one
+    /// is named (the `@` dropped).
+    Log {
+        seat: Option<String>,
+        count: Option<usize>,
+    },
     /// `save <file>`; `save! <file>` or `save --force <file>` may replace an existing file.
     Save { path: String, overwrite: bool },
     /// `load <file>`; `load! <file>` or `load --force <file>` may replace a game not saved.
@@ -95,8 +99,8 @@ pub const COMMANDS: &[CommandHelp] = &[
     ),
     entry(
         "log",
-        "log [n]",
-        "show the action log, or its last n entries",
+        "log [@seat] [n]",
+        "show the game log (as seat reads it), or its last n entries",
     ),
     entry(
         "save",
@@ -172,7 +176,8 @@ fn rule_for(name: &str) -> Rule {
         "help" => Rule::help_line,
         "pick" => Rule::pick_line,
         "do" => Rule::do_line,
-        "undo" | "redo" | "log" => Rule::count_line,
+        "undo" | "redo" => Rule::count_line,
+        "log" => Rule::log_line,
         "bot" => Rule::bot_line,
         "save" | "load" | "position" => Rule::path_line,
         "eval" => Rule::eval_line,
@@ -188,6 +193,7 @@ fn describe_rule(rule: &Rule) -> String {
         // `seat` is optional, so what the user lacks is the action.
         Rule::seat => "an action after `do`",
         Rule::seat_name => "a seat name",
+        Rule::log_seat => "`@seat`",
         Rule::path | Rule::force => "a file name",
         Rule::verbose => "`-v`",
         Rule::script => "an expression",
@@ -220,7 +226,10 @@ fn build(name: &str, pairs: Pairs<Rule>) -> Result<Command, GrammarError> {
             count: count()?.unwrap_or(1),
             verbose: find(Rule::verbose).is_some(),
         },
-        "log" => Command::Log(count()?),
+        "log" => Command::Log {
+            seat: seat(),
+            count: count()?,
+        },
         "save" => Command::Save {
             path: rest(Rule::path),
             overwrite: find(Rule::force).is_some(),
@@ -325,8 +334,14 @@ mod tests {
         };
         assert_eq!(ok("bot"), bot(1));
         assert_eq!(ok("bot 10"), bot(10));
-        assert_eq!(ok("log"), Command::Log(None));
-        assert_eq!(ok("log 5"), Command::Log(Some(5)));
+        let log = |seat: Option<&str>, count| Command::Log {
+            seat: seat.map(str::to_string),
+            count,
+        };
+        assert_eq!(ok("log"), log(None, None));
+        assert_eq!(ok("log 5"), log(None, Some(5)));
+        assert_eq!(ok("log @p2"), log(Some("p2"), None));
+        assert_eq!(ok("LOG  @north  3 "), log(Some("north"), Some(3)));
         assert_eq!(ok("undo 007"), Command::Undo(7));
     }
 
@@ -350,8 +365,15 @@ mod tests {
         );
         assert_eq!(
             err("log 0").message,
-            "expected a positive number or end of line; usage: log [n]"
+            "expected `@seat`, a positive number, or end of line; usage: log [@seat] [n]"
         );
+        assert_eq!(
+            err("log 3 @p1").message,
+            "expected end of line; usage: log [@seat] [n]"
+        );
+        let e = err("log @");
+        assert_eq!(e.message, "expected a seat name; usage: log [@seat] [n]");
+        assert_eq!(e.column, 6);
 
         let e = err("undo 99999999999999999999999");
         assert_eq!(e.message, "number too large; usage: undo [n]");
@@ -546,7 +568,14 @@ mod tests {
                     verbose: false,
                 },
             ),
-            ("log", "log", Command::Log(None)),
+            (
+                "log",
+                "log",
+                Command::Log {
+                    seat: None,
+                    count: None,
+                },
+            ),
             (
                 "save",
                 "save f",

@@ -178,7 +178,14 @@ fn check_command(line: &str, cmd: &Command) {
         Command::Pick(n) | Command::Undo(n) | Command::Redo(n) | Command::Bot { count: n, .. } => {
             assert!(*n >= 1, "{line:?} gave count {n}")
         }
-        Command::Log(Some(n)) => assert!(*n >= 1, "{line:?} gave count {n}"),
+        Command::Log { seat, count } => {
+            if let Some(n) = count {
+                assert!(*n >= 1, "{line:?} gave count {n}");
+            }
+            if let Some(seat) = seat {
+                assert!(!seat.is_empty() && !seat.contains(char::is_whitespace));
+            }
+        }
         Command::Do { seat, action } => {
             if let Some(seat) = seat {
                 assert!(!seat.is_empty() && !seat.contains(char::is_whitespace));
@@ -275,7 +282,10 @@ proptest! {
                 | Command::Bot { count: n, .. }
                 | Command::Pick(n),
             ))
-            | Ok(Some(Command::Log(Some(n)))) => Some(*n),
+            | Ok(Some(Command::Log {
+                seat: None,
+                count: Some(n),
+            })) => Some(*n),
             Ok(other) => panic!("{line:?} gave {other:?}"),
             Err(e) => {
                 check_error(&line, e);

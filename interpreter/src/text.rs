@@ -19,6 +19,18 @@ pub fn excerpt(text: &str) -> String {
     out
 }
 
+/// `text` on one short line, as people write it: control characters escaped (`\n`), quotes
+/// and backslashes left alone, cut as `excerpt` cuts. For text printed on its own, such as a
+/// game's end reason in `sim`'s table, not quoted inside a message.
+pub fn short_line(text: &str) -> String {
+    let chars = text.chars().count();
+    let mut out = one_line(&text.chars().take(EXCERPT_CHARS).collect::<String>());
+    if chars > EXCERPT_CHARS {
+        out.push_str(&format!("... ({chars} characters)"));
+    }
+    out
+}
+
 /// A whole message as one line for people, whatever it quotes: control characters are
 /// written as escapes (`\n`), nothing else changes.
 pub fn one_line(message: &str) -> String {
@@ -49,5 +61,14 @@ mod tests {
         );
         assert_eq!(one_line("error: a\nb\r"), "error: a\\nb\\r");
         assert_eq!(one_line("plain `text`"), "plain `text`");
+        assert_eq!(
+            short_line(r#"the Princess's "heart"\"#),
+            r#"the Princess's "heart"\"#
+        );
+        assert_eq!(short_line("a\nb"), "a\\nb");
+        assert_eq!(
+            short_line(&"é".repeat(61)),
+            format!("{}... (61 characters)", "é".repeat(60))
+        );
     }
 }

@@ -341,7 +341,7 @@ impl Session {
                 Ok(Reply::text(format!("redid {k} action(s)")).with("redone", json!(k)))
             }
             Command::Bot { count, verbose } => self.bot(count, verbose),
-            Command::Log(n) => self.log(n),
+            Command::Log { seat, count } => self.log(seat.as_deref(), count),
             Command::Save { path, overwrite } => self.save(&path, overwrite),
             Command::Load { path, force } => self.load(&path, force),
             Command::Position(path) => self.position(&path),
@@ -481,12 +481,16 @@ impl Session {
             }
         };
         let seen_before = self.visible_log_len();
+        // God mode shows what the action logged as the acting seat reads it; the log is
+        // persistent, so keeping it costs a reference count.
+        let log_before = self.seat.is_none().then(|| self.m.state.clone());
         let played = self
             .m
             .play(seat.as_deref(), action)
             .map_err(|e| self.private(e))?;
         let others = self.play_others()?;
-        let mut text = format!("{}: {}", played.seat, played.action);
+        let own = format!("{}: {}", played.seat, played.action);
+        let mut text = own.clone();
         let over = self.m.game.is_over(&self.m.state)?;
         let st = &self.m.state;
         if st
@@ -495,6 +499,19 @@ impl Session {
         {
             text.push_str(" (held until every deciding seat has chosen)");
         }
+        // What happened since, as the seat may read it: with --seat, this client's seat (the
+        // others' moves too, public or not); in god mode, the seat that acted.
+        let lines = match (self.seat, st.seat_index(&played.seat), log_before) {
+            (Some(me), ..) => self.log_since(me, seen_before),
+            (None, Some(actor), Some(before)) => {
+                self.log_since(actor, before.view(Some(actor)).log.len())
+            }
+            _ => vec![],
+        };
+        for line in lines.iter().filter(|l| **l != own) {
+            text.push('\n');
+            text.push_str(line);
+        }
         if over {
             text.push('\n');
             text.push_str(&self.result_line()?);
@@ -502,31 +519,18 @@ impl Session {
         let mut reply = Reply::text(text)
             .with("seat", json!(played.seat))
             .with("action", json!(played.action))
-            .with("over", json!(over));
-        if let Some(me) = self.seat {
-            // What happened since, as this seat may read it: the others' moves, public or not.
-            let view = self.m.state.view(Some(me));
-            let lines: Vec<String> = view
-                .log
-                .iter()
-                .skip(seen_before)
-                .map(|e| e.text.clone())
-                .collect();
-            reply = reply
-                .with("others", json!(others.len()))
-                .with("log", json!(lines));
-            let own = format!("{}: {}", played.seat, played.action);
-            let news: Vec<&str> = lines
-                .iter()
-                .map(String::as_str)
-                .filter(|l| *l != own)
-                .collect();
-            if !news.is_empty() {
-                let text = format!("{}\n{}", reply.text, news.join("\n"));
-                reply = reply.retext(text);
-            }
+            .with("over", json!(over))
+            .with("log", json!(lines));
+        if self.seat.is_some() {
+            reply = reply.with("others", json!(others.len()));
         }
         Ok(reply)
+    }
+
+    /// The lines of `seat`'s log from the `seen`-th on.
+    fn log_since(&self, seat: usize, seen: usize) -> Vec<String> {
+        let view = self.m.state.view(Some(seat));
+        view.log.iter().skip(seen).map(|e| e.text.clone()).collect()
     }
 
     /// How many log lines the client's seat may read now (seat-restricted mode only).
@@ -615,11 +619,26 @@ impl Session {
         Ok(Reply::text(lines.join("\n")).with("played", Value::Array(played)))
     }
 
-    fn log(&self, n: Option<usize>) -> Outcome {
+    /// `log [@seat] [n]`: the log as `seat` reads it, else as the client's seat or the first
+    /// deciding seat does.
+    fn log(&self, named: Option<&str>, n: Option<usize>) -> Outcome {
         let st = &self.m.state;
-        let seat = match self.seat {
-            Some(me) => Some(me),
-            None => self.m.game.deciding(st)?.first().copied(),
+        let seat = match (named, self.seat) {
+            (Some(name), me) => {
+                let i = st
+                    .seat_index(name)
+                    .ok_or_else(|| format!("no seat `{name}` (seats: {})", st.seats.join(", ")))?;
+                if let Some(me) = me.filter(|&me| me != i) {
+                    return Err(format!(
+                        "this client reads only {}'s log (--seat)",
+                        st.seat_name(me)
+                    )
+                    .into());
+                }
+                Some(i)
+            }
+            (None, Some(me)) => Some(me),
+            (None, None) => self.m.game.deciding(st)?.first().copied(),
         };
         let view = st.view(seat);
         let skip = n.map_or(0, |n| view.log.len().saturating_sub(n));

@@ -166,11 +166,10 @@ fn check_here(args: &CheckArgs) -> anyhow::Result<ExitCode> {
         options: options.clone(),
         position: None,
     };
-    let seats = game
-        .start(&setup(1))
-        .map_err(|e| anyhow::anyhow!("{e}"))?
-        .seats
-        .clone();
+    let first = game.start(&setup(1)).map_err(|e| anyhow::anyhow!("{e}"))?;
+    let seats = first.seats.clone();
+    // What the playouts are played with, defaults included, for the warnings.
+    let played_with = played_with(seats.len(), &first.options);
     println!(
         "{}: compiled {} script file(s)",
         game.spec.id,
@@ -186,6 +185,9 @@ fn check_here(args: &CheckArgs) -> anyhow::Result<ExitCode> {
     const LONE_MOVES: usize = 8;
     let mut lone: Option<(u64, usize, String)> = None;
     let mut lone_count = 0;
+    // Playouts that ended with no winner and no reason (nobody could act), and the first.
+    let mut stuck: Option<(u64, usize)> = None;
+    let mut stuck_count = 0;
     let stop = interrupt::flag();
     let mut run = 0;
     for i in args.skip..args.skip.saturating_add(args.games) {
@@ -203,6 +205,11 @@ fn check_here(args: &CheckArgs) -> anyhow::Result<ExitCode> {
                     lone.get_or_insert((seed, rec.actions.len(), seats[seat].clone()));
                 }
                 _ => {}
+            }
+            let o = &rec.outcome;
+            if o.error.is_none() && o.winners.is_empty() && o.reason.is_empty() {
+                stuck_count += 1;
+                stuck.get_or_insert((seed, o.length));
             }
             let replayed = replay::replay(&game, &s, &rec);
             // A game that someone won but that goes on is the cause of a long game, so it is
@@ -268,6 +275,11 @@ fn check_here(args: &CheckArgs) -> anyhow::Result<ExitCode> {
             "  warning: in {lone_count} playout(s) one seat made every move (seed {seed}: {seat} made all {moves}); if turns should pass, call `g.set_steps(1)` in `setup` or pass the turn in `apply` (`g.next_turn()`)"
         );
     }
+    if let Some((seed, length)) = stuck.filter(|_| 2 * stuck_count > run) {
+        println!(
+            "  warning: {stuck_count} of {run} playout(s) ended with no winner and no end reason, because nobody could act (seed {seed}: after {length} action(s)), with {played_with}; if the rules should go on, an action may be impossible with these options (or end the game with `g.end_game([], reason)`)"
+        );
+    }
     let interrupted = run < args.games;
     if interrupted {
         println!(
@@ -289,6 +301,20 @@ fn check_here(args: &CheckArgs) -> anyhow::Result<ExitCode> {
     } else {
         status
     })
+}
+
+/// `2 seats and options coop=true, size=11` (`no options` when the game has none).
+fn played_with(
+    seats: usize,
+    options: &std::collections::BTreeMap<String, boardscript_interpreter::value::Value>,
+) -> String {
+    let options: Vec<String> = options.iter().map(|(k, v)| format!("{k}={v}")).collect();
+    let options = if options.is_empty() {
+        "no options".to_string()
+    } else {
+        format!("options {}", options.join(", "))
+    };
+    format!("{seats} seat(s) and {options}")
 }
 
 /// The seat that made every one of `actions`, when there are at least `min` of them.

@@ -240,7 +240,7 @@ fn every_command_answers_with_its_documented_fields() {
     let v = p.ok("do a6");
     assert_eq!(
         v,
-        json!({"ok": true, "seat": "blue", "action": "a6", "over": false, "text": "blue: a6"})
+        json!({"ok": true, "seat": "blue", "action": "a6", "over": false, "log": ["blue: a6"], "text": "blue: a6"})
     );
     let v = p.ok("bot 3");
     assert_eq!(v["played"].as_array().unwrap().len(), 3);

@@ -34,7 +34,8 @@ pub struct Outcome {
 
 impl Outcome {
     /// How the game ended, as `sim` tallies it: `win` or `no winner`, then the reason when
-    /// the rules gave one (`no winner: 8 stars destroyed`).
+    /// the rules gave one (`no winner: 8 stars destroyed`), written as `status` writes it
+    /// (quotes as they are) but on one line.
     pub fn ending(&self) -> String {
         let how = if self.winners.is_empty() {
             "no winner"
@@ -44,7 +45,7 @@ impl Outcome {
         if self.reason.is_empty() {
             how.to_string()
         } else {
-            format!("{how}: {}", crate::text::excerpt(&self.reason))
+            format!("{how}: {}", crate::text::short_line(&self.reason))
         }
     }
 }
@@ -498,6 +499,22 @@ mod tests {
             resumed.merge(run(stopped.games..60, threads, u64::MAX));
             assert_eq!(resumed, run(0..60, 2, u64::MAX), "{threads} threads");
         }
+    }
+
+    /// Issue 21: an end reason is tallied as `status` writes it, quotes as they are; only
+    /// what would break the line is escaped.
+    #[test]
+    fn i21_endings_keep_the_reasons_quotes() {
+        let outcome = |reason: &str| Outcome {
+            winners: vec![0],
+            reason: reason.into(),
+            ..Outcome::default()
+        };
+        assert_eq!(
+            outcome(r#"the Princess's "heart""#).ending(),
+            r#"win: the Princess's "heart""#
+        );
+        assert_eq!(outcome("two\nlines").ending(), "win: two\\nlines");
     }
 
     #[test]

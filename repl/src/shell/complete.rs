@@ -52,6 +52,9 @@ pub fn complete(c: &Completions, before: &str) -> (usize, Vec<String>) {
             let at = rest_at + (rest.len() - typed.len());
             (at, starting(&c.seats, typed))
         }
+        "log" if !rest.contains(' ') && (rest.is_empty() || rest.starts_with('@')) => {
+            (rest_at, at_seats(c, &rest[rest.len().min(1)..]))
+        }
         "save" | "load" | "position" => (rest_at, file_names(rest)),
         _ => (before.len(), vec![]),
     }
@@ -64,13 +67,7 @@ fn complete_do(c: &Completions, rest: &str, rest_at: usize) -> (usize, Vec<Strin
         return (rest_at, starting(shown_actions(c), rest));
     };
     let Some(end) = seat_typed.find(char::is_whitespace) else {
-        let seats = c
-            .seats
-            .iter()
-            .filter(|s| s.starts_with(seat_typed))
-            .map(|s| format!("@{s} "))
-            .collect();
-        return (rest_at, seats);
+        return (rest_at, at_seats(c, seat_typed));
     };
     let seat = &seat_typed[..end];
     let after = &seat_typed[end..];
@@ -82,6 +79,15 @@ fn complete_do(c: &Completions, rest: &str, rest_at: usize) -> (usize, Vec<Strin
         .find(|(s, _)| s == seat)
         .map_or(&[][..], |(_, a)| a.as_slice());
     (at, starting(actions, typed))
+}
+
+/// `@seat ` for each seat this client may name that starts with `typed`.
+fn at_seats(c: &Completions, typed: &str) -> Vec<String> {
+    c.seats
+        .iter()
+        .filter(|s| s.starts_with(typed))
+        .map(|s| format!("@{s} "))
+        .collect()
 }
 
 /// The actions of the seat `actions` shows (the first deciding seat this client may see).
@@ -169,6 +175,18 @@ mod tests {
             hits("view @p"),
             (6, vec!["p1".into(), "p2".into(), "p3".into()])
         );
+    }
+
+    /// Issue 21: `log @seat` names the seat whose log to show.
+    #[test]
+    fn log_completes_at_seat_names() {
+        assert_eq!(
+            hits("log "),
+            (4, vec!["@p1 ".into(), "@p2 ".into(), "@p3 ".into()])
+        );
+        assert_eq!(hits("log @p2"), (4, vec!["@p2 ".to_string()]));
+        assert_eq!(hits("log 3"), (5, vec![]));
+        assert_eq!(hits("log @p2 "), (8, vec![]));
     }
 
     #[test]

@@ -10,6 +10,7 @@ mod expr;
 mod game;
 mod graph;
 mod grid;
+mod lists;
 mod pile;
 mod zone;
 
@@ -107,6 +108,7 @@ pub fn register_all(engine: &mut Engine) {
     engine.register_fn("paint", paint);
     // Whitespace-separated words, for scripts that parse positions and notation.
     engine.register_fn("words", |text: &str| strings(text.split_whitespace()));
+    lists::register(engine);
 }
 
 /// The types `register_all` registers, by the name scripts know them by (`Grid`), for
