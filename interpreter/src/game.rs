@@ -9,6 +9,7 @@ mod tests;
 
 use crate::manifest::{self, GameSpec};
 use crate::mentions;
+use crate::primitives::supply::Supply;
 use crate::primitives::zone::Visibility;
 use crate::script::bindings::{Data, DataSet};
 use crate::script::{Rules, ScriptError, Source};
@@ -306,6 +307,16 @@ impl Game {
                 if let (Some(deck), Some(pile)) = (deck, pile) {
                     state.zones_mut()[deck].discard = Some(pile);
                 }
+            }
+        }
+        for (name, supply) in &self.spec.supplies {
+            let owners: Vec<Option<usize>> = match supply.per_seat {
+                true => (0..n).map(Some).collect(),
+                false => vec![None],
+            };
+            for owner in owners {
+                let made = Supply::new(name, owner, supply.size).map_err(PlayError::Setup)?;
+                state.supplies_mut().push(made);
             }
         }
         self.run_scheduling(&mut state, "setup", &[], true)?;
@@ -876,8 +887,8 @@ impl Game {
     }
 }
 
-/// A plain rendering for games without `render`: turn, phase, grids, graphs, bags, zones,
-/// counters.
+/// A plain rendering for games without `render`: turn, phase, grids, graphs, bags, supplies,
+/// zones, counters.
 pub fn describe(v: &State) -> String {
     let mut out = format!(
         "turn {} ({}), round {}",
@@ -906,6 +917,10 @@ pub fn describe(v: &State) -> String {
     }
     for b in v.bags.iter() {
         out.push_str(&b.describe());
+        out.push('\n');
+    }
+    for s in v.supplies.iter() {
+        out.push_str(&s.describe(&v.seats));
         out.push('\n');
     }
     for (i, z) in v.zones.iter().enumerate() {

@@ -1,4 +1,4 @@
-//! `game.toml`: a game's name, seats, options, zones, scripts, data files and limits; and
+//! `game.toml`: a game's name, seats, options, zones, supplies, scripts, data files and limits; and
 //! variants, which name a base game and add scripts, data and option defaults on top of it.
 
 mod check;
@@ -32,6 +32,10 @@ struct RawManifest {
     options: BTreeMap<String, RawOption>,
     #[serde(default)]
     zones: BTreeMap<String, ZoneSpec>,
+    /// Supplies of tokens: `doors = 8` or `markers = { size = 5, per_seat = true }`; a
+    /// variant's entry replaces its base's of the same name.
+    #[serde(default)]
+    supplies: BTreeMap<String, toml::Value>,
     limits: Option<Limits>,
     /// Who reads the automatic log line of each action: `all` (default) or `seat` (the actor),
     /// or a table by verb (`{ default = "all", peek = "seat" }`).
@@ -142,6 +146,13 @@ fn all() -> String {
     "all".into()
 }
 
+/// One supply of `game.toml`'s `[supplies]`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SupplySpec {
+    pub per_seat: bool,
+    pub size: u32,
+}
+
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct OptionSpec {
     pub name: String,
@@ -199,6 +210,9 @@ pub struct GameSpec {
     pub seats: SeatSpec,
     pub options: Vec<OptionSpec>,
     pub zones: BTreeMap<String, ZoneDecl>,
+    /// Supplies of tokens by name: whether each seat has its own, and how many tokens each
+    /// holds.
+    pub supplies: BTreeMap<String, SupplySpec>,
     pub limits: Limits,
     /// Whether each action is logged for everyone (else for the acting seat only).
     pub public_actions: bool,
@@ -314,6 +328,7 @@ fn load_one(
             },
             options: vec![],
             zones: BTreeMap::new(),
+            supplies: BTreeMap::new(),
             limits: Limits::default(),
             public_actions: true,
             public_by_verb: BTreeMap::new(),
@@ -460,6 +475,10 @@ fn load_one(
         Some((line, column)) => format!("{}:{line}:{column}: {message}", manifest.display()),
         None => fail(message),
     })?;
+    for (name, raw_supply) in raw.supplies {
+        let supply = check::supply(&name, raw_supply).map_err(fail)?;
+        spec.supplies.insert(name, supply);
+    }
     Ok(spec)
 }
 

@@ -7,6 +7,7 @@ use crate::primitives::bag::Bag;
 use crate::primitives::graph::Graph;
 use crate::primitives::grid::Grid;
 use crate::primitives::rng::{self, GameRng};
+use crate::primitives::supply::Supply;
 use crate::primitives::turn::Turn;
 use crate::primitives::zone::{CardDef, CardId, Visibility, Zone};
 use crate::value::Value;
@@ -100,6 +101,9 @@ pub struct State {
     /// Bags of tokens drawn at random; absent in saves made before bags existed.
     #[serde(default, skip_serializing_if = "no_bags")]
     pub bags: Arc<Vec<Bag>>,
+    /// Bounded supplies of tokens, public in every view; absent in saves made before them.
+    #[serde(default, skip_serializing_if = "no_supplies")]
+    pub supplies: Arc<Vec<Supply>>,
     pub rng: GameRng,
     /// Choices made in a simultaneous decision, held secret until every deciding seat chose.
     pub pending: BTreeMap<usize, String>,
@@ -137,6 +141,7 @@ impl State {
             grids: Arc::default(),
             graphs: Arc::default(),
             bags: Arc::default(),
+            supplies: Arc::default(),
             rng: rng::seeded(seed),
             pending: BTreeMap::new(),
             agenda: Agenda::default(),
@@ -213,6 +218,17 @@ impl State {
     pub fn bags_mut(&mut self) -> &mut Vec<Bag> {
         self.weight.stale(Part::Bags);
         Arc::make_mut(&mut self.bags)
+    }
+
+    pub fn supplies_mut(&mut self) -> &mut Vec<Supply> {
+        self.weight.stale(Part::Supplies);
+        Arc::make_mut(&mut self.supplies)
+    }
+
+    pub fn supply_index(&self, name: &str, owner: Option<usize>) -> Option<usize> {
+        self.supplies
+            .iter()
+            .position(|s| *s.name == *name && s.owner == owner)
     }
 
     pub fn bag_index(&self, name: &str) -> Option<usize> {
@@ -443,6 +459,10 @@ impl State {
 
 fn no_bags(bags: &Arc<Vec<Bag>>) -> bool {
     bags.is_empty()
+}
+
+fn no_supplies(supplies: &Arc<Vec<Supply>>) -> bool {
+    supplies.is_empty()
 }
 
 fn may_see(seen_by: &Option<Vec<usize>>, seat: Option<usize>) -> bool {

@@ -71,9 +71,9 @@ fn i10_end_game_ends_the_game_with_its_winners_and_reason() {
     assert_eq!(loaded.result, None);
 }
 
-/// Items 9 and 17: a draw or a co-operative loss is an end with no winners and a reason; a
-/// second `end_game`, an unknown seat or a reason of several lines is a script error at its
-/// line.
+/// Items 9 and 17: a draw or a co-operative loss is an end with no winners and a reason; an
+/// unknown seat or a reason of several lines is a script error at its line. (A second
+/// `end_game` in the same call is never reached: `tests/tests/end_game_call.rs`.)
 #[test]
 fn i10_end_game_without_winners_and_its_mistakes() {
     let (_d, game) = load_game("", &counting(r#"g.end_game("draw");"#)).unwrap();
@@ -88,7 +88,6 @@ fn i10_end_game_without_winners_and_its_mistakes() {
         }
     );
     for (call, why) in [
-        (r#"g.end_game("x"); g.end_game("y");"#, "already ended (x)"),
         (r#"g.end_game(["c"], "x");"#, "no seat `c`"),
         (r#"g.end_game(["a", "a"], "x");"#, "twice"),
         (r#"g.end_game("two\nlines");"#, "one line"),

@@ -1,7 +1,8 @@
 //! What a manifest must satisfy once read: seat specs a game can start with, options whose
 //! defaults obey their own rules, and texts `list` can print on one line.
 
-use super::{OptionSpec, SeatSpec, ZoneDecl};
+use super::{OptionSpec, SeatSpec, SupplySpec, ZoneDecl};
+use crate::primitives::supply::MAX_SUPPLY;
 use crate::value::Value;
 use boardscript_grammar::{parse_action, parse_command, Command};
 use std::collections::BTreeMap;
@@ -41,6 +42,46 @@ pub fn is_seat_token(name: &str) -> bool {
     name.chars().count() <= MAX_NAME_CHARS
         && matches!(parse_command(&format!("view @{name}")),
                     Ok(Some(Command::View(Some(seat)))) if seat == name)
+}
+
+/// A supply of `[supplies]`: `name = size` or `name = { size = n, per_seat = true }`, its
+/// name one printable line (as a zone's) and its size a whole number up to [`MAX_SUPPLY`].
+pub fn supply(name: &str, value: toml::Value) -> Result<SupplySpec, String> {
+    let at = format!("supply {}", shown(name));
+    if name.is_empty() || name.chars().count() > MAX_NAME_CHARS {
+        return Err(format!("{at}: a name is 1 to {MAX_NAME_CHARS} characters"));
+    }
+    text(&at, name)?;
+    let size = |v: &toml::Value| match v.as_integer() {
+        Some(n) if (0..=MAX_SUPPLY as i64).contains(&n) => Ok(n as u32),
+        _ => Err(format!(
+            "{at}: the size is a whole number from 0 to {MAX_SUPPLY}, not {v}"
+        )),
+    };
+    match &value {
+        toml::Value::Table(t) => {
+            if let Some(k) = t
+                .keys()
+                .find(|k| !["size", "per_seat"].contains(&k.as_str()))
+            {
+                return Err(format!(
+                    "{at}: unknown field {} (a supply has `size` and `per_seat`)",
+                    shown(k)
+                ));
+            }
+            let per_seat = match t.get("per_seat") {
+                None => false,
+                Some(toml::Value::Boolean(b)) => *b,
+                Some(other) => return Err(format!("{at}: per_seat is true or false, not {other}")),
+            };
+            let size = size(t.get("size").ok_or_else(|| format!("{at}: no size"))?)?;
+            Ok(SupplySpec { per_seat, size })
+        }
+        v => Ok(SupplySpec {
+            per_seat: false,
+            size: size(v)?,
+        }),
+    }
 }
 
 /// The most action words a game may declare.

@@ -1,12 +1,12 @@
 //! General graphs (rooms and corridors, a ring of cards): named nodes holding one symbol each,
-//! joined by numbered edges that carry a label at each end (a room's exit number) and a few
-//! small integers of state (a door, a marker), with native neighbour, reachability, component
-//! and distance queries.
+//! joined by numbered edges that carry a label at each end (a room's exit number); nodes and
+//! edges each hold a few small integers of state by key (a door, a fire, a marker), with
+//! native neighbour, reachability, component and distance queries.
 //!
 //! A graph is its [`Topology`] (names, edges and their labels, the symbol alphabet, the names
-//! of edge state), shared behind one `Arc` by every state of a game, plus its marks and edge
-//! values, which each state owns: a move that marks a node or opens a door copies a few bytes
-//! a node and an edge, never text. The topology is copied only when a script changes it (or
+//! of node and edge state), shared behind one `Arc` by every state of a game, plus its marks
+//! and node and edge values, which each state owns: a move that marks a node, lights a fire
+//! or opens a door copies a few bytes a node and an edge, never text. The topology is copied only when a script changes it (or
 //! names a new kind of edge state) while another state still holds it.
 
 use serde::{Deserialize, Serialize};
@@ -25,6 +25,9 @@ pub const MAX_EDGES: usize = 16_384;
 /// The most kinds of edge state (`door`, `noise`) a graph holds: each costs every edge a
 /// value in every state.
 pub const MAX_EDGE_KEYS: usize = 16;
+
+/// The most kinds of node state (`fire`, `items`) a graph holds, as for edges.
+pub const MAX_NODE_KEYS: usize = 16;
 
 /// One edge: the nodes it joins (never the same node twice) and the label at each end
 /// (`""`: none).
@@ -76,10 +79,12 @@ pub struct Topology {
     pub symbols: Vec<char>,
     /// The names of edge state; edge `e`'s value of key `k` is `edge_values[e * keys + k]`.
     pub edge_keys: Vec<Arc<str>>,
+    /// The names of node state; node `n`'s value of key `k` is `node_values[n * keys + k]`.
+    pub node_keys: Vec<Arc<str>>,
 }
 
 /// A graph in one state: the shared topology, this state's mark on each node and its values
-/// on each edge.
+/// on each node and edge.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(into = "GraphData", try_from = "GraphData")]
 pub struct Graph {
@@ -88,6 +93,8 @@ pub struct Graph {
     pub marks: Vec<u8>,
     /// `edge_keys.len()` values per edge, edge by edge (0 until set).
     edge_values: Vec<i32>,
+    /// `node_keys.len()` values per node, node by node (0 until set).
+    node_values: Vec<i32>,
 }
 
 impl PartialEq for Graph {
@@ -95,6 +102,7 @@ impl PartialEq for Graph {
         (Arc::ptr_eq(&self.topology, &other.topology) || self.topology == other.topology)
             && self.marks == other.marks
             && self.edge_values == other.edge_values
+            && self.node_values == other.node_values
     }
 }
 
@@ -109,8 +117,8 @@ impl Deref for Graph {
 }
 
 impl Graph {
-    /// About the bytes it holds (`State::weigh`): its topology (names, links, edge keys)
-    /// and this state's marks and edge values.
+    /// About the bytes it holds (`State::weigh`): its topology (names, links, state keys)
+    /// and this state's marks and node and edge values.
     pub fn weight(&self) -> u64 {
         let t = &self.topology;
         let names: u64 = t.nodes.iter().map(|n| 32 + n.len() as u64).sum();
@@ -120,7 +128,12 @@ impl Graph {
             .map(|e| 32 + (e.labels[0].len() + e.labels[1].len()) as u64)
             .sum();
         let links: u64 = t.adjacency.iter().map(|a| 8 + 4 * a.len() as u64).sum();
-        let keys: u64 = t.edge_keys.iter().map(|k| 32 + k.len() as u64).sum();
+        let keys: u64 = t
+            .edge_keys
+            .iter()
+            .chain(&t.node_keys)
+            .map(|k| 32 + k.len() as u64)
+            .sum();
         32 + t.name.len() as u64
             + names
             + 2 * edges
@@ -129,6 +142,7 @@ impl Graph {
             + 4 * t.symbols.len() as u64
             + self.marks.len() as u64
             + 4 * self.edge_values.len() as u64
+            + 4 * self.node_values.len() as u64
     }
 
     pub fn new(name: &str, symbols: &str) -> Result<Graph, String> {
@@ -146,9 +160,11 @@ impl Graph {
                 incident: vec![],
                 symbols,
                 edge_keys: vec![],
+                node_keys: vec![],
             }),
             marks: vec![],
             edge_values: vec![],
+            node_values: vec![],
         })
     }
 
@@ -186,6 +202,8 @@ impl Graph {
         t.adjacency.push(vec![]);
         t.incident.push(vec![]);
         self.marks.push(0);
+        let keys = self.node_keys.len();
+        self.node_values.extend(std::iter::repeat_n(0, keys));
         Ok(self.nodes.len() - 1)
     }
 
@@ -327,12 +345,7 @@ impl Graph {
             ));
         }
         self.topology_mut().edge_keys.push(key.into());
-        let mut values = Vec::with_capacity(self.edges.len() * (old + 1));
-        for e in 0..self.edges.len() {
-            values.extend_from_slice(&self.edge_values[e * old..(e + 1) * old]);
-            values.push(0);
-        }
-        self.edge_values = values;
+        self.edge_values = with_new_key(&self.edge_values, old, self.edges.len());
         Ok(old)
     }
 
@@ -355,14 +368,95 @@ impl Graph {
         Ok(())
     }
 
-    /// A few lines for people: each node with its mark, then each edge as
+    pub fn node_key(&self, key: &str) -> Option<usize> {
+        self.node_keys.iter().position(|k| **k == *key)
+    }
+
+    /// The index of node-state key `key`, naming it first if it is new (as `intern_key`).
+    fn intern_node_key(&mut self, key: &str) -> Result<usize, String> {
+        if let Some(k) = self.node_key(key) {
+            return Ok(k);
+        }
+        let old = self.node_keys.len();
+        if old >= MAX_NODE_KEYS {
+            return Err(format!(
+                "graph `{}` has {MAX_NODE_KEYS} kinds of node state ({}), the most it may hold; \
+                 `{key}` would be one more",
+                self.name,
+                self.node_keys.join(", ")
+            ));
+        }
+        self.topology_mut().node_keys.push(key.into());
+        self.node_values = with_new_key(&self.node_values, old, self.nodes.len());
+        Ok(old)
+    }
+
+    fn node_value_at(&self, n: usize, key: Option<usize>) -> i32 {
+        key.map_or(0, |k| self.node_values[n * self.node_keys.len() + k])
+    }
+
+    /// Node `n`'s value of `key` in this state (0 until set).
+    pub fn node_value(&self, n: usize, key: &str) -> i32 {
+        self.node_value_at(n, self.node_key(key))
+    }
+
+    pub fn set_node_value(&mut self, n: usize, key: &str, value: i32) -> Result<(), String> {
+        if self.node_key(key).is_none() && value == 0 {
+            return Ok(()); // every value already reads 0: naming the key would change nothing
+        }
+        let k = self.intern_node_key(key)?;
+        let keys = self.node_keys.len();
+        self.node_values[n * keys + k] = value;
+        Ok(())
+    }
+
+    /// Adds `delta` to node `n`'s value of `key`; the new value, or an error (naming the
+    /// node, the key and the sum) when it leaves the range of a value.
+    pub fn add_node_value(&mut self, n: usize, key: &str, delta: i64) -> Result<i32, String> {
+        let sum = self.node_value(n, key) as i128 + delta as i128;
+        let Ok(value) = i32::try_from(sum) else {
+            return Err(format!(
+                "graph `{}`: node `{}`'s `{key}` would be {sum}, out of range ({} to {})",
+                self.name,
+                self.nodes[n],
+                i32::MIN,
+                i32::MAX
+            ));
+        };
+        self.set_node_value(n, key, value)?;
+        Ok(value)
+    }
+
+    /// Nodes whose value of `key` is `value`, in index order.
+    pub fn nodes_where(&self, key: &str, value: i32) -> Vec<usize> {
+        let k = self.node_key(key);
+        (0..self.nodes.len())
+            .filter(|&n| self.node_value_at(n, k) == value)
+            .collect()
+    }
+
+    /// A few lines for people: each node with its mark (and its non-zero values,
+    /// `a:.[fire=1]`), then each edge as
     /// `a(label)-b(label)` with its non-zero values (`door=1`).
     pub fn describe(&self) -> String {
         let nodes: Vec<String> = self
             .nodes
             .iter()
             .zip(&self.marks)
-            .map(|(n, &m)| format!("{n}:{}", self.symbols[m as usize]))
+            .enumerate()
+            .map(|(i, (n, &m))| {
+                let values: Vec<String> = self
+                    .node_keys
+                    .iter()
+                    .map(|k| (k, self.node_value(i, k)))
+                    .filter(|&(_, v)| v != 0)
+                    .map(|(k, v)| format!("{k}={v}"))
+                    .collect();
+                match values.is_empty() {
+                    true => format!("{n}:{}", self.symbols[m as usize]),
+                    false => format!("{n}:{}[{}]", self.symbols[m as usize], values.join(" ")),
+                }
+            })
             .collect();
         let mut out = format!("graph {}: {}\n", self.name, nodes.join(" "));
         for (e, edge) in self.edges.iter().enumerate() {
@@ -544,6 +638,8 @@ struct GraphData {
     links: Vec<LinkData>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     edge_state: Vec<EdgeStateData>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    node_state: Vec<EdgeStateData>,
 }
 
 /// One edge, by number: its ends and the label at each.
@@ -553,7 +649,7 @@ struct LinkData {
     labels: [String; 2],
 }
 
-/// One kind of edge state: its value on each edge, by number.
+/// One kind of edge (or node) state: its value on each edge (node), by number.
 #[derive(Serialize, Deserialize)]
 struct EdgeStateData {
     key: String,
@@ -573,19 +669,8 @@ impl From<Graph> for GraphData {
                 })
                 .collect()
         };
-        let keys = g.edge_keys.len();
-        let edge_state = (0..keys)
-            .map(|k| EdgeStateData {
-                key: g.edge_keys[k].to_string(),
-                values: g
-                    .edge_values
-                    .iter()
-                    .skip(k)
-                    .step_by(keys)
-                    .copied()
-                    .collect(),
-            })
-            .collect();
+        let edge_state = key_columns(&g.edge_keys, &g.edge_values);
+        let node_state = key_columns(&g.node_keys, &g.node_values);
         GraphData {
             name: g.name.clone(),
             nodes: g.nodes.iter().map(|n| n.to_string()).collect(),
@@ -594,8 +679,29 @@ impl From<Graph> for GraphData {
             marks: g.marks,
             links,
             edge_state,
+            node_state,
         }
     }
+}
+
+/// Values kept `keys.len()` to an item, item by item, as one column per key.
+fn key_columns(keys: &[Arc<str>], values: &[i32]) -> Vec<EdgeStateData> {
+    (0..keys.len())
+        .map(|k| EdgeStateData {
+            key: keys[k].to_string(),
+            values: values.iter().skip(k).step_by(keys.len()).copied().collect(),
+        })
+        .collect()
+}
+
+/// Values kept `old` to an item, for `items` items, with one more key (0 on every item).
+fn with_new_key(values: &[i32], old: usize, items: usize) -> Vec<i32> {
+    let mut out = Vec::with_capacity(items * (old + 1));
+    for i in 0..items {
+        out.extend_from_slice(&values[i * old..(i + 1) * old]);
+        out.push(0);
+    }
+    out
 }
 
 impl TryFrom<GraphData> for Graph {
@@ -657,6 +763,25 @@ impl TryFrom<GraphData> for Graph {
         for (k, s) in d.edge_state.iter().enumerate() {
             for (e, &v) in s.values.iter().enumerate() {
                 g.edge_values[e * keys + k] = v;
+            }
+        }
+        for s in &d.node_state {
+            if g.node_key(&s.key).is_some() {
+                return bad(&format!("node state `{}` given twice", s.key));
+            }
+            if s.values.len() != n {
+                return bad(&format!(
+                    "node state `{}` has {} values for {n} nodes",
+                    s.key,
+                    s.values.len()
+                ));
+            }
+            g.intern_node_key(&s.key)?;
+        }
+        let keys = g.node_keys.len();
+        for (k, s) in d.node_state.iter().enumerate() {
+            for (i, &v) in s.values.iter().enumerate() {
+                g.node_values[i * keys + k] = v;
             }
         }
         g.marks = d.marks;
@@ -839,6 +964,51 @@ mod tests {
         );
         let err = serde_json::from_str::<Graph>(&crowded).unwrap_err();
         assert!(err.to_string().contains("16 kinds of edge state"), "{err}");
+    }
+
+    /// Node values are per state like edge values: a copy shares the topology until a new
+    /// key is named, and a save keeps them.
+    #[test]
+    fn node_values_are_per_state_and_survive_a_save() {
+        let mut g = rooms();
+        assert_eq!(g.add_node_value(1, "fire", 2), Ok(2));
+        let mut copy = g.clone();
+        assert_eq!(copy.add_node_value(1, "fire", -1), Ok(1));
+        assert!(Arc::ptr_eq(&g.topology, &copy.topology));
+        assert_eq!(
+            (g.node_value(1, "fire"), copy.node_value(1, "fire")),
+            (2, 1)
+        );
+        assert_eq!(g.nodes_where("fire", 0), [0, 2]);
+        assert_eq!(
+            g.nodes_where("smoke", 0),
+            [0, 1, 2],
+            "an unknown key reads 0"
+        );
+        g.set_node_value(2, "items", 3).unwrap();
+        g.add_node("d").unwrap();
+        assert_eq!((g.node_value(3, "items"), g.node_value(2, "items")), (0, 3));
+        assert!(
+            g.describe().contains("b:.[fire=2] c:.[items=3] d:."),
+            "{}",
+            g.describe()
+        );
+        let text = serde_json::to_string(&g).unwrap();
+        let back: Graph = serde_json::from_str(&text).unwrap();
+        assert_eq!(back, g);
+        let short = text.replace(r#""values":[0,2,0,0]"#, r#""values":[0,2]"#);
+        let err = serde_json::from_str::<Graph>(&short).unwrap_err();
+        assert!(err.to_string().contains("2 values for 4 nodes"), "{err}");
+        let err = g.add_node_value(1, "fire", i32::MAX as i64).unwrap_err();
+        assert!(
+            err.contains("node `b`'s `fire` would be 2147483649"),
+            "{err}"
+        );
+        for k in 0..MAX_NODE_KEYS - 2 {
+            g.set_node_value(0, &format!("k{k}"), 1).unwrap();
+        }
+        let err = g.set_node_value(0, "one-more", 1).unwrap_err();
+        assert!(err.contains("16 kinds of node state"), "{err}");
     }
 
     #[test]

@@ -1,5 +1,5 @@
-//! Generic building blocks of a game state: zones of cards, grids, graphs, bags, dice and the RNG,
-//! turn order, and searches such as making a number from others. None of them knows any game;
+//! Generic building blocks of a game state: zones of cards, grids, graphs, bags, supplies, dice
+//! and the RNG, turn order, and searches such as making a number from others. None of them knows any game;
 //! scripts reach them through `script::bindings`.
 
 pub mod arith;
@@ -10,5 +10,6 @@ pub mod grid;
 pub mod knowledge;
 pub mod moves;
 pub mod rng;
+pub mod supply;
 pub mod turn;
 pub mod zone;

@@ -201,7 +201,7 @@ impl ScriptError {
                 limit: limits.operations,
             },
             // Only the clock (`bindings::budget`, read by the progress hook and by native work)
-            // terminates a call.
+            // terminates a call in error: `g.end_game`'s termination is a return (`ending`).
             EvalAltResult::ErrorTerminated(..) => ScriptError::TimedOut {
                 at,
                 function,

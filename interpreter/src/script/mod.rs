@@ -3,6 +3,7 @@
 
 pub mod bindings;
 mod constants;
+pub mod ending;
 pub mod error;
 mod overlay;
 pub mod sandbox;
@@ -76,6 +77,8 @@ pub struct Rules {
     /// The game's data files, which `data(...)` reads.
     data: DataSet,
     printed: sandbox::Printed,
+    /// Whether `g.end_game` ended the running call (`ending`).
+    ended: ending::Ended,
     limits: Limits,
     sources: Vec<Source>,
     /// Where the state sits while a script runs; swapped in and out so no call allocates it.
@@ -83,7 +86,7 @@ pub struct Rules {
     /// The top-level constants, which the tracer's engine needs too.
     constants: Option<rhai::Shared<rhai::Module>>,
     /// Built on first need, to locate limit errors (see `sandbox::tracing_engine`).
-    tracer: std::cell::OnceCell<(Engine, sandbox::Trace)>,
+    tracer: std::cell::OnceCell<(Engine, sandbox::Trace, ending::Ended)>,
     /// Built on first need, to suggest a name for a call to a function that does not exist.
     known: std::cell::OnceCell<suggest::Known>,
     /// Columns moved by keeping replaced functions as `base_<name>`, to report the columns
@@ -165,6 +168,7 @@ impl Rules {
             fn_files,
             arities,
             printed: hooks.printed,
+            ended: hooks.ended,
             limits,
             sources,
             slot,
@@ -298,14 +302,14 @@ impl Rules {
     /// by its own short clock (a fifth of a call's): a runaway call is still in its loop by
     /// then, and locating never doubles the time an error takes.
     fn locate(&self, mut state: State, name: &str, args: &[Dynamic], err: &mut ScriptError) {
-        let (engine, trace) = self.tracer.get_or_init(|| {
-            let (mut engine, trace) = sandbox::tracing_engine(&self.limits);
+        let (engine, trace, ended) = self.tracer.get_or_init(|| {
+            let (mut engine, trace, ended) = sandbox::tracing_engine(&self.limits);
             bindings::register_phases(&mut engine, self.phases.clone());
             bindings::register_data(&mut engine, self.data.clone());
             if let Some(constants) = &self.constants {
                 engine.register_global_module(constants.clone());
             }
-            (engine, trace)
+            (engine, trace, ended)
         });
         bindings::budget::reset(self.limits.string_size, self.limits.time() / 5);
         let cell = Rc::new(RefCell::new(std::mem::replace(
@@ -314,16 +318,18 @@ impl Rules {
         )));
         *trace.borrow_mut() = (rhai::Position::NONE, String::new());
         let options = CallFnOptions::new().eval_ast(false).rewind_scope(true);
-        let _ = engine.call_fn_with_options::<Dynamic>(
-            options,
-            &mut Scope::new(),
-            &self.ast,
-            name,
-            CallArgs {
-                g: &cell,
-                rest: args,
-            },
-        );
+        let _ = ending::run(ended, || {
+            engine.call_fn_with_options::<Dynamic>(
+                options,
+                &mut Scope::new(),
+                &self.ast,
+                name,
+                CallArgs {
+                    g: &cell,
+                    rest: args,
+                },
+            )
+        });
         self.printed.borrow_mut().clear();
         let (pos, function) = trace.borrow().clone();
         if let (Some(line), Some(column)) = (pos.line(), pos.position()) {
@@ -341,11 +347,23 @@ impl Rules {
         }
     }
 
+    /// Calls `name`; a call that `g.end_game` ended returns `()`, as if it had returned there
+    /// (every protocol call, step and answer comes through here).
     fn call_raw(&self, name: &str, args: CallArgs) -> Result<Dynamic, ScriptError> {
         let options = CallFnOptions::new().eval_ast(false).rewind_scope(true);
-        self.engine
-            .call_fn_with_options::<Dynamic>(options, &mut Scope::new(), &self.ast, name, args)
-            .map_err(|e| self.runtime_error(&e, name, &self.fn_files))
+        let (result, ended) = ending::run(&self.ended, || {
+            self.engine.call_fn_with_options::<Dynamic>(
+                options,
+                &mut Scope::new(),
+                &self.ast,
+                name,
+                args,
+            )
+        });
+        match result {
+            Err(_) if ended => Ok(Dynamic::UNIT),
+            result => result.map_err(|e| self.runtime_error(&e, name, &self.fn_files)),
+        }
     }
 
     /// A Rhai error as a `ScriptError`, naming the closest function for an unknown one.
@@ -377,7 +395,12 @@ impl Rules {
         let mut files = self.fn_files.clone();
         files.insert("eval".into(), Arc::from("eval"));
         self.start_call();
-        let result = self.engine.eval_ast_with_scope::<Dynamic>(&mut scope, &ast);
+        let result = match ending::run(&self.ended, || {
+            self.engine.eval_ast_with_scope::<Dynamic>(&mut scope, &ast)
+        }) {
+            (Err(_), true) => Ok(Dynamic::UNIT),
+            (result, _) => result,
+        };
         self.printed.borrow_mut().clear();
         // The expression's own variables may hold values nested too deep to drop recursively.
         for (_, var, _) in scope {

@@ -13,6 +13,7 @@ use crate::agenda::{Agenda, AnswerLog, Item};
 use crate::primitives::bag::Bag;
 use crate::primitives::graph::Graph;
 use crate::primitives::grid::Grid;
+use crate::primitives::supply::Supply;
 use crate::primitives::zone::{CardDef, Zone};
 use crate::value::Value;
 
@@ -29,6 +30,7 @@ pub(super) enum Part {
     Graphs = 16,
     Bags = 32,
     Counters = 64,
+    Supplies = 128,
 }
 
 /// The weight of a state's parts. Bookkeeping, not position: two states that hold the same
@@ -50,6 +52,7 @@ pub struct Weight {
     grids: u64,
     graphs: u64,
     bags: u64,
+    supplies: u64,
     counters: u64,
     /// The seats' names, which never change once a state is made.
     seats: u64,
@@ -96,6 +99,8 @@ impl State {
         let grids = stale(Part::Grids, w).then(|| self.grids.iter().map(grid).sum());
         let graphs = stale(Part::Graphs, w).then(|| self.graphs.iter().map(Graph::weight).sum());
         let bags = stale(Part::Bags, w).then(|| self.bags.iter().map(Bag::weight).sum());
+        let supplies =
+            stale(Part::Supplies, w).then(|| self.supplies.iter().map(Supply::weight).sum());
         let counters = stale(Part::Counters, w).then(|| {
             counters(&self.counters) + self.seat_counters.iter().map(counters).sum::<u64>()
         });
@@ -109,6 +114,7 @@ impl State {
             (&mut w.grids, grids),
             (&mut w.graphs, graphs),
             (&mut w.bags, bags),
+            (&mut w.supplies, supplies),
             (&mut w.counters, counters),
         ] {
             if let Some(fresh) = fresh {
@@ -134,7 +140,8 @@ impl State {
         let out = NODE * self.turn.out.len() as u64;
         let small = w.seats + pending + self.phase.len() as u64 + agenda + out;
         w.total = [
-            w.vars, w.log, w.cards, w.zones, w.grids, w.graphs, w.bags, w.counters, small,
+            w.vars, w.log, w.cards, w.zones, w.grids, w.graphs, w.bags, w.supplies, w.counters,
+            small,
         ]
         .iter()
         .fold(0u64, |sum, x| sum.saturating_add(*x));

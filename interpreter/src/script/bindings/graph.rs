@@ -1,5 +1,5 @@
 //! Rhai face of `primitives::graph`: nodes by name, marks as one-character symbols, edges by
-//! number with string labels at their ends, edge state as integers by key.
+//! number with string labels at their ends, node and edge state as integers by key.
 
 use super::{budget, fail, replace_or_push, string_list, strings, Fallible, G};
 use crate::primitives::graph::Graph;
@@ -29,6 +29,14 @@ impl GraphRef {
         self.with(|g| strings(nodes.into_iter().map(|i| &*g.nodes[i])))
     }
 
+    /// Pays for the name of a node-state key the graph does not hold yet.
+    fn name_node_key(&self, key: &str, what: &str) -> Fallible<()> {
+        match self.with(|g| g.node_key(key).is_none()) {
+            true => budget::text(key, what),
+            false => Ok(()),
+        }
+    }
+
     /// Checks an edge number a script passed.
     fn edge(&self, e: INT) -> Fallible<usize> {
         let count = self.with(|g| g.edges.len());
@@ -47,15 +55,20 @@ fn numbers(edges: impl IntoIterator<Item = usize>) -> Array {
     edges.into_iter().map(|e| Dynamic::from(e as INT)).collect()
 }
 
-/// An edge value as the state keeps it.
-fn small(v: INT) -> Fallible<i32> {
+/// A node or edge value (`what`) as the state keeps it.
+fn small_as(v: INT, what: &str) -> Fallible<i32> {
     i32::try_from(v).or_else(|_| {
         fail(format!(
-            "edge value {v} is out of range ({} to {})",
+            "{what} {v} is out of range ({} to {})",
             i32::MIN,
             i32::MAX
         ))
     })
+}
+
+/// An edge value as the state keeps it.
+fn small(v: INT) -> Fallible<i32> {
+    small_as(v, "edge value")
 }
 
 /// The values that block passage, from a script's array.
@@ -207,6 +220,40 @@ pub fn register(engine: &mut Engine) {
             |r: &mut GraphRef, key: &str, v: INT| -> Fallible<Array> {
                 let v = small(v)?;
                 Ok(r.with(|g| numbers(g.edges_where(key, v))))
+            },
+        )
+        .register_fn(
+            "node_value",
+            |r: &mut GraphRef, n: &str, key: &str| -> Fallible<INT> {
+                let n = r.node(n)?;
+                Ok(r.with(|g| g.node_value(n, key)) as INT)
+            },
+        )
+        .register_fn(
+            "set_node_value",
+            |r: &mut GraphRef, n: &str, key: &str, v: INT| -> Fallible<()> {
+                let (n, v) = (r.node(n)?, small_as(v, "node value")?);
+                r.name_node_key(key, "set_node_value")?;
+                r.g.write(|s| s.graphs_mut()[r.idx].set_node_value(n, key, v))
+                    .or_else(fail)
+            },
+        )
+        .register_fn(
+            "add_node_value",
+            |r: &mut GraphRef, n: &str, key: &str, d: INT| -> Fallible<INT> {
+                let n = r.node(n)?;
+                r.name_node_key(key, "add_node_value")?;
+                r.g.write(|s| s.graphs_mut()[r.idx].add_node_value(n, key, d))
+                    .map(|v| v as INT)
+                    .or_else(fail)
+            },
+        )
+        .register_fn(
+            "nodes_where",
+            |r: &mut GraphRef, key: &str, v: INT| -> Fallible<Array> {
+                let v = small_as(v, "node value")?;
+                let hits = r.with(|g| g.nodes_where(key, v));
+                Ok(r.names(hits))
             },
         )
         .register_fn(

@@ -12,6 +12,7 @@ mod graph;
 mod grid;
 mod lists;
 mod pile;
+mod supply;
 mod zone;
 
 use crate::state::State;
@@ -95,8 +96,9 @@ pub fn string_list(arr: &Array, what: &str) -> Fallible<Vec<String>> {
         .collect()
 }
 
-pub fn register_all(engine: &mut Engine) {
-    game::register(engine);
+/// Registers every binding; `ended` is the flag `g.end_game` raises (`script::ending`).
+pub fn register_all(engine: &mut Engine, ended: &crate::script::ending::Ended) {
+    game::register(engine, ended);
     agenda::register(engine);
     card::register(engine);
     bag::register(engine);
@@ -104,6 +106,7 @@ pub fn register_all(engine: &mut Engine) {
     pile::register(engine);
     grid::register(engine);
     graph::register(engine);
+    supply::register(engine);
     expr::register(engine);
     engine.register_fn("paint", paint);
     // Whitespace-separated words, for scripts that parse positions and notation.
@@ -125,6 +128,7 @@ pub fn type_names(engine: &Engine) -> Vec<(std::any::TypeId, String)> {
         named::<ZoneRef>(engine),
         named::<GridRef>(engine),
         named::<GraphRef>(engine),
+        named::<supply::SupplyRef>(engine),
         named::<Data>(engine),
     ]
 }
