@@ -128,6 +128,13 @@ fn choose_refuses_more_combinations_than_an_array_holds() {
         e.contains("choose: 50 of 100 items make 100891344545564193334812497256 combinations"),
         "{e}"
     );
+    // Items that are arrays are copied whole into each combination: counted before any is.
+    let wide = "{ let a = []; for i in 0..10 { let row = []; row.pad(1000, i); a.push(row) } a }";
+    assert_eq!(
+        eval_err(&m, &format!("choose({wide}, 2)")),
+        "eval:1:1: in `eval`: choose: the 45 combinations of 2 would hold 90135 elements in all (the items hold arrays or maps), more than array_size 50000"
+    );
+    assert_eq!(eval(&m, &format!("choose({wide}, 1).len()")), "10");
     // A game's lower `array_size` is the bound.
     let (_dir, small) = keep_game(&format!("{SOLO}[limits]\narray_size = 30\n"));
     assert_eq!(eval(&small, "choose([1, 2, 3, 4, 5], 2).len()"), "10");

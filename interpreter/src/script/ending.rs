@@ -1,6 +1,6 @@
 //! How `g.end_game` ends the script call that made it: Rhai's non-catchable termination, with
 //! a token of its own so that it is never mistaken for the clock's (`bindings::budget`), read
-//! back by the host (`Rules::call_continuing`) as a normal return.
+//! back by the host (`Rules::call_raw`) as a normal return.
 //!
 //! A script's `try`/`catch` lets a termination through, but Rhai wraps an error raised inside
 //! a closure that a native function calls (`list.map(|x| ...)`) in a catchable one. So once
@@ -9,33 +9,29 @@
 
 use rhai::{Dynamic, EvalAltResult, Position};
 use std::cell::Cell;
+use std::rc::Rc;
 
-thread_local! {
-    /// Whether the running call was ended by `g.end_game`.
-    static ENDED: Cell<bool> = const { Cell::new(false) };
-}
+/// Whether the running call was ended by `g.end_game`: one flag an engine, shared by its
+/// `end_game` and its operation hook (a captured cell costs the hook, which runs on every
+/// operation, far less than a thread-local).
+pub type Ended = Rc<Cell<bool>>;
 
 /// The token a termination by `g.end_game` carries (the clock's carries `()`).
 #[derive(Debug, Clone, Copy)]
 pub struct EndOfGame;
 
 /// Runs one script call, and says whether `g.end_game` ended it. The mark lasts only as long
-/// as the call, so that nothing run later on this thread (a reloaded game's constants, a
-/// value's `to_debug`) is stopped by it.
-pub fn run<T>(call: impl FnOnce() -> T) -> (T, bool) {
-    ENDED.with(|e| e.set(false));
+/// as the call, so that nothing run later on the engine (a value's `to_debug`) is stopped by
+/// it.
+pub fn run<T>(ended: &Ended, call: impl FnOnce() -> T) -> (T, bool) {
+    ended.set(false);
     let out = call();
-    (out, ENDED.with(|e| e.replace(false)))
-}
-
-/// Whether the running call was ended by `g.end_game`.
-pub fn ended() -> bool {
-    ENDED.with(Cell::get)
+    (out, ended.replace(false))
 }
 
 /// The termination `g.end_game` raises once the game's result is set.
-pub fn end_call<T>() -> Result<T, Box<EvalAltResult>> {
-    ENDED.with(|e| e.set(true));
+pub fn end_call<T>(ended: &Ended) -> Result<T, Box<EvalAltResult>> {
+    ended.set(true);
     Err(Box::new(EvalAltResult::ErrorTerminated(
         token(),
         Position::NONE,

@@ -77,6 +77,8 @@ pub struct Rules {
     /// The game's data files, which `data(...)` reads.
     data: DataSet,
     printed: sandbox::Printed,
+    /// Whether `g.end_game` ended the running call (`ending`).
+    ended: ending::Ended,
     limits: Limits,
     sources: Vec<Source>,
     /// Where the state sits while a script runs; swapped in and out so no call allocates it.
@@ -84,7 +86,7 @@ pub struct Rules {
     /// The top-level constants, which the tracer's engine needs too.
     constants: Option<rhai::Shared<rhai::Module>>,
     /// Built on first need, to locate limit errors (see `sandbox::tracing_engine`).
-    tracer: std::cell::OnceCell<(Engine, sandbox::Trace)>,
+    tracer: std::cell::OnceCell<(Engine, sandbox::Trace, ending::Ended)>,
     /// Built on first need, to suggest a name for a call to a function that does not exist.
     known: std::cell::OnceCell<suggest::Known>,
     /// Columns moved by keeping replaced functions as `base_<name>`, to report the columns
@@ -115,26 +117,22 @@ impl Rules {
         let phases: Arc<[String]> = phases.into();
         bindings::register_phases(&mut engine, phases.clone());
         bindings::register_data(&mut engine, data.clone());
-        let (ast, fn_files, parts) = compile_all(&engine, &sources)?;
         // A function defined again keeps its earlier definition as `base_<name>`: the files
-        // are compiled again with those renamed.
-        let functions: Vec<Vec<(String, usize)>> = parts
-            .iter()
-            .map(|(part, _)| {
-                part.iter_functions()
-                    .filter(|f| !f.name.starts_with("anon$"))
-                    .map(|f| (f.name.to_string(), f.params.len()))
-                    .collect()
-            })
-            .collect();
-        let renamed = overlay::rename_replaced(&sources, &functions)?;
+        // compile with those renamed.
+        let renamed = overlay::rename_replaced(&sources)?;
         let (compiled, shifts) = match &renamed {
             Some((texts, shifts)) => (texts.as_slice(), shifts.clone()),
             None => (sources.as_slice(), overlay::Shifts::default()),
         };
-        let (mut ast, fn_files, parts) = match renamed {
-            Some(_) => compile_all(&engine, compiled)?,
-            None => (ast, fn_files, parts),
+        let (mut ast, fn_files, parts) = match compile_all(&engine, compiled) {
+            Ok(done) => done,
+            // A syntax error is reported in the files as written.
+            Err(mut e) if renamed.is_some() => {
+                compile_all(&engine, &sources)?;
+                shifts.fix(&mut e);
+                return Err(e);
+            }
+            Err(e) => return Err(e),
         };
         let constants =
             constants::evaluate(&engine, &parts, &ast, &fn_files, &limits).map_err(|mut e| {
@@ -170,6 +168,7 @@ impl Rules {
             fn_files,
             arities,
             printed: hooks.printed,
+            ended: hooks.ended,
             limits,
             sources,
             slot,
@@ -303,14 +302,14 @@ impl Rules {
     /// by its own short clock (a fifth of a call's): a runaway call is still in its loop by
     /// then, and locating never doubles the time an error takes.
     fn locate(&self, mut state: State, name: &str, args: &[Dynamic], err: &mut ScriptError) {
-        let (engine, trace) = self.tracer.get_or_init(|| {
-            let (mut engine, trace) = sandbox::tracing_engine(&self.limits);
+        let (engine, trace, ended) = self.tracer.get_or_init(|| {
+            let (mut engine, trace, ended) = sandbox::tracing_engine(&self.limits);
             bindings::register_phases(&mut engine, self.phases.clone());
             bindings::register_data(&mut engine, self.data.clone());
             if let Some(constants) = &self.constants {
                 engine.register_global_module(constants.clone());
             }
-            (engine, trace)
+            (engine, trace, ended)
         });
         bindings::budget::reset(self.limits.string_size, self.limits.time() / 5);
         let cell = Rc::new(RefCell::new(std::mem::replace(
@@ -319,7 +318,7 @@ impl Rules {
         )));
         *trace.borrow_mut() = (rhai::Position::NONE, String::new());
         let options = CallFnOptions::new().eval_ast(false).rewind_scope(true);
-        let _ = ending::run(|| {
+        let _ = ending::run(ended, || {
             engine.call_fn_with_options::<Dynamic>(
                 options,
                 &mut Scope::new(),
@@ -352,7 +351,7 @@ impl Rules {
     /// (every protocol call, step and answer comes through here).
     fn call_raw(&self, name: &str, args: CallArgs) -> Result<Dynamic, ScriptError> {
         let options = CallFnOptions::new().eval_ast(false).rewind_scope(true);
-        let (result, ended) = ending::run(|| {
+        let (result, ended) = ending::run(&self.ended, || {
             self.engine.call_fn_with_options::<Dynamic>(
                 options,
                 &mut Scope::new(),
@@ -396,11 +395,12 @@ impl Rules {
         let mut files = self.fn_files.clone();
         files.insert("eval".into(), Arc::from("eval"));
         self.start_call();
-        let result =
-            match ending::run(|| self.engine.eval_ast_with_scope::<Dynamic>(&mut scope, &ast)) {
-                (Err(_), true) => Ok(Dynamic::UNIT),
-                (result, _) => result,
-            };
+        let result = match ending::run(&self.ended, || {
+            self.engine.eval_ast_with_scope::<Dynamic>(&mut scope, &ast)
+        }) {
+            (Err(_), true) => Ok(Dynamic::UNIT),
+            (result, _) => result,
+        };
         self.printed.borrow_mut().clear();
         // The expression's own variables may hold values nested too deep to drop recursively.
         for (_, var, _) in scope {

@@ -60,8 +60,8 @@ impl Shifts {
 }
 
 /// A definition or a call found in a file's text.
-struct Found {
-    name: String,
+struct Found<'t> {
+    name: &'t str,
     /// Byte range of the name.
     at: Range<usize>,
     /// Parameters, for a definition; `None` for any other use of a name.
@@ -69,17 +69,23 @@ struct Found {
 }
 
 /// The sources with every replaced definition renamed (and the calls to it), and the column
-/// moves that made; `None` when no file replaces another's function (nothing to rename).
-/// `functions[i]`: the functions (name, arity) file `i` defines, as compiled.
-pub fn rename_replaced(
-    sources: &[Source],
-    functions: &[Vec<(String, usize)>],
-) -> Result<Option<(Vec<Source>, Shifts)>, ScriptError> {
+/// moves that made; `None` when no file replaces another's function (nothing to rename). The
+/// definitions are read from the text, so that the files compile once either way.
+pub fn rename_replaced(sources: &[Source]) -> Result<Option<(Vec<Source>, Shifts)>, ScriptError> {
+    if sources.len() < 2 {
+        return Ok(None);
+    }
+    let scans: Vec<Vec<Found>> = sources.iter().map(|s| scan(&s.text)).collect();
     // (name, arity) -> the files defining it, in order.
     let mut defined: BTreeMap<(&str, usize), Vec<usize>> = BTreeMap::new();
-    for (i, fns) in functions.iter().enumerate() {
-        for (name, arity) in fns {
-            defined.entry((name, *arity)).or_default().push(i);
+    for (i, found) in scans.iter().enumerate() {
+        for f in found {
+            if let Some(arity) = f.params {
+                let files = defined.entry((f.name, arity)).or_default();
+                if files.last() != Some(&i) {
+                    files.push(i);
+                }
+            }
         }
     }
     let replaced: Vec<(&(&str, usize), &Vec<usize>)> = defined
@@ -89,7 +95,6 @@ pub fn rename_replaced(
     if replaced.is_empty() {
         return Ok(None);
     }
-    let scans: Vec<Vec<Found>> = sources.iter().map(|s| scan(&s.text)).collect();
     let def_at = |file: usize, name: &str, arity: usize| {
         scans[file]
             .iter()
@@ -159,7 +164,7 @@ pub fn rename_replaced(
     for (i, src) in sources.iter().enumerate() {
         let mut edits = std::mem::take(&mut renames[i]);
         for f in scans[i].iter().filter(|f| f.params.is_none()) {
-            if let Some(new) = calls[i].get(&f.name) {
+            if let Some(new) = calls[i].get(f.name) {
                 edits.insert(f.at.start, (f.at.clone(), new.clone()));
             }
         }
@@ -200,7 +205,7 @@ fn line_column(text: &str, at: usize) -> (usize, usize) {
 
 /// The definitions (`fn name(params)`) and the other names of a script, outside strings and
 /// comments (inside a backtick string's `${...}` too).
-fn scan(text: &str) -> Vec<Found> {
+fn scan(text: &str) -> Vec<Found<'_>> {
     let b = text.as_bytes();
     let mut out: Vec<Found> = vec![];
     // Open backtick strings, each with the depth of braces its current `${` opened.
@@ -298,7 +303,7 @@ fn scan(text: &str) -> Vec<Found> {
                 };
                 after_fn = false;
                 out.push(Found {
-                    name: name.to_string(),
+                    name,
                     at: start..i,
                     params,
                 });
@@ -346,9 +351,9 @@ mod tests {
     #[test]
     fn names_in_strings_and_comments_are_left_alone() {
         let text = "fn f(a, b) { // base_f(x)\n let s = \"base_f(\"; `${base_f(1)} base_f` }";
-        let found: Vec<(String, Option<usize>)> =
+        let found: Vec<(&str, Option<usize>)> =
             scan(text).into_iter().map(|f| (f.name, f.params)).collect();
-        let names: Vec<&str> = found.iter().map(|f| f.0.as_str()).collect();
+        let names: Vec<&str> = found.iter().map(|f| f.0).collect();
         assert_eq!(names, ["f", "a", "b", "let", "s", "base_f"]);
         assert_eq!(found[0].1, Some(2));
     }
@@ -360,8 +365,7 @@ mod tests {
             src("b", "fn f(x) { base_f(x) + 1 }"),
             src("c", "fn f(x) { base_f(x) * 2 }"),
         ];
-        let fns = vec![vec![("f".to_string(), 1)]; 3];
-        let (out, shifts) = rename_replaced(&sources, &fns).unwrap().unwrap();
+        let (out, shifts) = rename_replaced(&sources).unwrap().unwrap();
         assert_eq!(out[0].text, "fn base_base_f(x) { x }");
         assert_eq!(out[1].text, "fn base_f(x) { base_base_f(x) + 1 }");
         assert_eq!(out[2].text, "fn f(x) { base_f(x) * 2 }");

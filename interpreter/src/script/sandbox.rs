@@ -143,16 +143,18 @@ pub type Trace = Rc<RefCell<(Position, String)>>;
 /// (each copying a big value, say) can run.
 const CLOCK_EVERY: u64 = 1 << 7;
 
-/// What an engine hands back besides itself: what scripts printed.
+/// What an engine hands back besides itself: what scripts printed, and whether `g.end_game`
+/// ended the running call.
 pub struct Hooks {
     pub printed: Printed,
+    pub ended: super::ending::Ended,
 }
 
 /// A second engine that records every step's position. Rhai reports a limit hit (operations,
 /// sizes) at the outermost call, not where it happened; re-running the failed call here finds
 /// the place. Too slow for play, so it only ever runs after such an error, and on its own
 /// short clock (the caller starts it), so locating an error never takes as long as the call.
-pub fn tracing_engine(limits: &Limits) -> (Engine, Trace) {
+pub fn tracing_engine(limits: &Limits) -> (Engine, Trace, super::ending::Ended) {
     let (mut engine, hooks) = engine(limits);
     let trace: Trace = Rc::new(RefCell::new((Position::NONE, String::new())));
     let sink = trace.clone();
@@ -176,8 +178,7 @@ pub fn tracing_engine(limits: &Limits) -> (Engine, Trace) {
             Ok(DebuggerCommand::StepInto)
         },
     );
-    drop(hooks);
-    (engine, trace)
+    (engine, trace, hooks.ended)
 }
 
 rhai::def_package! {
@@ -216,8 +217,10 @@ pub fn engine(limits: &Limits) -> (Engine, Hooks) {
         .disable_symbol("eval")
         // Refused when the rules compile, at its line: a module could only come from a file.
         .disable_symbol("import");
-    engine.on_progress(|ops| {
-        if super::ending::ended() {
+    let ended = super::ending::Ended::default();
+    let mark = ended.clone();
+    engine.on_progress(move |ops| {
+        if mark.get() {
             // `g.end_game` ended the call: nothing after it runs, even past a `catch`.
             return Some(super::ending::token());
         }
@@ -228,8 +231,8 @@ pub fn engine(limits: &Limits) -> (Engine, Hooks) {
     engine.on_print(move |s| keep_printed(&sink, s.to_string()));
     let sink = printed.clone();
     engine.on_debug(move |s, _, pos| keep_printed(&sink, format!("debug {pos}: {s}")));
-    bindings::register_all(&mut engine);
-    (engine, Hooks { printed })
+    bindings::register_all(&mut engine, &ended);
+    (engine, Hooks { printed, ended })
 }
 
 /// Keeps a printed line for the log while the call's work budget lasts; after that, one line

@@ -3,12 +3,13 @@
 
 use super::{budget, fail, strings, Fallible, G};
 use crate::primitives::rng;
+use crate::script::ending::{self, Ended};
 use crate::state::{Outcome, Var};
 use crate::value::Value;
 use rhai::{Array, Dynamic, Engine, ImmutableString, INT};
 use std::sync::Arc;
 
-pub fn register(engine: &mut Engine) {
+pub fn register(engine: &mut Engine, ended: &Ended) {
     engine.register_type_with_name::<G>("Game");
     // What `eval g` shows: where the game stands, not a Rust type name.
     engine.register_fn("to_debug", |g: &mut G| {
@@ -145,15 +146,16 @@ pub fn register(engine: &mut Engine) {
     // Until the game's declared phases are known (`Rules::compile` registers them), none.
     register_phases(engine, Arc::from([]));
     // The end of the game, as the rules decide it: stored, so that nobody decides any more.
+    let (e1, e2) = (ended.clone(), ended.clone());
     engine
         .register_fn(
             "end_game",
-            |g: &mut G, winners: Array, reason: &str| -> Fallible<()> {
-                end_game(g, &winners, reason)
+            move |g: &mut G, winners: Array, reason: &str| -> Fallible<()> {
+                end_game(g, &winners, reason, &e1)
             },
         )
-        .register_fn("end_game", |g: &mut G, reason: &str| -> Fallible<()> {
-            end_game(g, &Array::new(), reason)
+        .register_fn("end_game", move |g: &mut G, reason: &str| -> Fallible<()> {
+            end_game(g, &Array::new(), reason, &e2)
         })
         .register_fn("game_over", |g: &mut G| g.read(|s| s.result.is_some()))
         // The end in the words `g.end_game` was given, so that `render` never restates a rule
@@ -372,7 +374,7 @@ pub fn register_phases(engine: &mut Engine, phases: Arc<[String]>) {
 /// The longest reason `end_game` keeps: it is one line of a report.
 pub const MAX_REASON_CHARS: usize = 200;
 
-fn end_game(g: &mut G, winners: &Array, reason: &str) -> Fallible<()> {
+fn end_game(g: &mut G, winners: &Array, reason: &str, ended: &Ended) -> Fallible<()> {
     if let Some(done) = g.read(|s| s.result.clone()) {
         return fail(format!(
             "the game has already ended ({})",
@@ -405,7 +407,7 @@ fn end_game(g: &mut G, winners: &Array, reason: &str) -> Fallible<()> {
         })
     });
     // Nothing after this in the script call runs; what it did so far is kept.
-    crate::script::ending::end_call()
+    ending::end_call(ended)
 }
 
 /// The counter named `name`, created at 0 (its name paid for); allocates the name only the

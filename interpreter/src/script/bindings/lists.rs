@@ -77,7 +77,21 @@ fn choose(ctx: NativeCallContext, items: &mut Array, k: INT) -> Fallible<Array> 
             ));
         }
     };
-    let elements = count * (k + 1);
+    // Each item is copied into C(n-1, k-1) combinations, nested arrays and maps whole.
+    let copies = match k {
+        0 => 0,
+        _ => combinations(n - 1, k - 1, u128::MAX).unwrap_or(u128::MAX),
+    };
+    let per_copy: u128 = items.iter().map(|d| 1 + nested(d) as u128).sum();
+    let elements = copies
+        .saturating_mul(per_copy)
+        .saturating_add(count as u128);
+    if elements > max_elements as u128 {
+        return fail(format!(
+            "choose: the {count} combinations of {k} would hold {elements} elements in all (the items hold arrays or maps), more than array_size {max_elements}"
+        ));
+    }
+    let elements = elements as usize;
     budget::charge((elements * std::mem::size_of::<Dynamic>()) as u64, "choose")?;
     let mut out = Array::with_capacity(count);
     // Positions of the current combination, increasing.
@@ -94,6 +108,18 @@ fn choose(ctx: NativeCallContext, items: &mut Array, k: INT) -> Fallible<Array> 
         for j in i + 1..k {
             at[j] = at[j - 1] + 1;
         }
+    }
+}
+
+/// The array elements and map entries inside `d`, at every depth, as Rhai counts them
+/// against `array_size`.
+fn nested(d: &Dynamic) -> usize {
+    if let Some(a) = d.read_lock::<Array>() {
+        a.iter().map(|x| 1 + nested(x)).sum()
+    } else if let Some(m) = d.read_lock::<rhai::Map>() {
+        m.values().map(|x| 1 + nested(x)).sum()
+    } else {
+        0
     }
 }
 

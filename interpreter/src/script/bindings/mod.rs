@@ -96,8 +96,9 @@ pub fn string_list(arr: &Array, what: &str) -> Fallible<Vec<String>> {
         .collect()
 }
 
-pub fn register_all(engine: &mut Engine) {
-    game::register(engine);
+/// Registers every binding; `ended` is the flag `g.end_game` raises (`script::ending`).
+pub fn register_all(engine: &mut Engine, ended: &crate::script::ending::Ended) {
+    game::register(engine, ended);
     agenda::register(engine);
     card::register(engine);
     bag::register(engine);
