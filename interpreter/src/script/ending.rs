@@ -11,34 +11,58 @@ use rhai::{Dynamic, EvalAltResult, Position};
 use std::cell::Cell;
 use std::rc::Rc;
 
-/// Whether the running call was ended by `g.end_game`: one flag an engine, shared by its
-/// `end_game` and its operation hook (a captured cell costs the hook, which runs on every
-/// operation, far less than a thread-local).
-pub type Ended = Rc<Cell<bool>>;
+/// One engine's mark of its running call, shared by its `end_game` and its operation hook.
+pub type Ended = Rc<CallMark>;
+
+/// Whether `g.end_game` ended the running call, and the operation at which the hook next looks
+/// (at the clock, or at an end). The hook runs on every operation, so its common case is one
+/// comparison: `end_game` brings the next look forward to the very next operation.
+#[derive(Debug, Default)]
+pub struct CallMark {
+    ended: Cell<bool>,
+    next_look: Cell<u64>,
+}
+
+/// Operations between two looks at the clock (`bindings::budget` holds the deadline). Rhai
+/// calls the hook on every operation anyway; reading the clock on one in 128 costs a fraction
+/// of a nanosecond an operation, and bounds how far past its time a call of slow operations
+/// (each copying a big value, say) can run.
+const LOOK_EVERY: u64 = 1 << 7;
 
 /// The token a termination by `g.end_game` carries (the clock's carries `()`).
 #[derive(Debug, Clone, Copy)]
 pub struct EndOfGame;
 
+/// How the operation hook ends a call: `Some(token)` when `g.end_game` ended it (so that
+/// nothing after it runs, even past a `catch`), `Some(())` when `out_of_time` says the clock
+/// ran out (looked at every `LOOK_EVERY` operations), else `None`.
+pub fn look(mark: &CallMark, ops: u64, out_of_time: impl Fn() -> bool) -> Option<Dynamic> {
+    if ops < mark.next_look.get() {
+        return None;
+    }
+    if mark.ended.get() {
+        return Some(Dynamic::from(EndOfGame));
+    }
+    mark.next_look.set(ops + LOOK_EVERY);
+    out_of_time().then_some(Dynamic::UNIT)
+}
+
 /// Runs one script call, and says whether `g.end_game` ended it. The mark lasts only as long
 /// as the call, so that nothing run later on the engine (a value's `to_debug`) is stopped by
-/// it.
-pub fn run<T>(ended: &Ended, call: impl FnOnce() -> T) -> (T, bool) {
-    ended.set(false);
+/// it; Rhai counts each call's operations from 0, so the clock's next look starts over too.
+pub fn run<T>(mark: &CallMark, call: impl FnOnce() -> T) -> (T, bool) {
+    mark.ended.set(false);
+    mark.next_look.set(LOOK_EVERY);
     let out = call();
-    (out, ended.replace(false))
+    (out, mark.ended.replace(false))
 }
 
 /// The termination `g.end_game` raises once the game's result is set.
-pub fn end_call<T>(ended: &Ended) -> Result<T, Box<EvalAltResult>> {
-    ended.set(true);
+pub fn end_call<T>(mark: &CallMark) -> Result<T, Box<EvalAltResult>> {
+    mark.ended.set(true);
+    mark.next_look.set(0);
     Err(Box::new(EvalAltResult::ErrorTerminated(
-        token(),
+        Dynamic::from(EndOfGame),
         Position::NONE,
     )))
-}
-
-/// The value the operation hook terminates an ended call with.
-pub fn token() -> Dynamic {
-    Dynamic::from(EndOfGame)
 }

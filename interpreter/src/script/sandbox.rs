@@ -10,7 +10,7 @@ use rhai::packages::{
     BasicMapPackage, BasicMathPackage, BasicStringPackage, BitFieldPackage, LogicPackage,
     MoreStringPackage, Package,
 };
-use rhai::{Dynamic, Engine, OptimizationLevel, Position};
+use rhai::{Engine, OptimizationLevel, Position};
 use serde::Deserialize;
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -137,12 +137,6 @@ pub type Printed = Rc<RefCell<Vec<String>>>;
 /// The last place a traced script reached, and the function it was in.
 pub type Trace = Rc<RefCell<(Position, String)>>;
 
-/// Operations between two looks at the clock (`bindings::budget` holds the deadline). Rhai
-/// calls the hook on every operation anyway; reading the clock on one in 128 costs a fraction
-/// of a nanosecond an operation, and bounds how far past its time a call of slow operations
-/// (each copying a big value, say) can run.
-const CLOCK_EVERY: u64 = 1 << 7;
-
 /// What an engine hands back besides itself: what scripts printed, and whether `g.end_game`
 /// ended the running call.
 pub struct Hooks {
@@ -219,13 +213,7 @@ pub fn engine(limits: &Limits) -> (Engine, Hooks) {
         .disable_symbol("import");
     let ended = super::ending::Ended::default();
     let mark = ended.clone();
-    engine.on_progress(move |ops| {
-        if mark.get() {
-            // `g.end_game` ended the call: nothing after it runs, even past a `catch`.
-            return Some(super::ending::token());
-        }
-        (ops % CLOCK_EVERY == 0 && bindings::budget::out_of_time()).then_some(Dynamic::UNIT)
-    });
+    engine.on_progress(move |ops| super::ending::look(&mark, ops, bindings::budget::out_of_time));
     let printed: Printed = Rc::new(RefCell::new(Vec::new()));
     let sink = printed.clone();
     engine.on_print(move |s| keep_printed(&sink, s.to_string()));
