@@ -22,12 +22,25 @@ pub const MAX_NODES: usize = 4096;
 /// The most edges a graph holds: with [`MAX_NODES`], the bound on any query's walk.
 pub const MAX_EDGES: usize = 16_384;
 
-/// The most kinds of edge state (`door`, `noise`) a graph holds: each costs every edge a
-/// value in every state.
-pub const MAX_EDGE_KEYS: usize = 16;
+/// The most kinds of edge state (`door`, `noise`) a graph holds, and of node state (`fire`,
+/// `items`): each costs every edge (or node) a value in every state.
+pub const MAX_KEYS: usize = 16;
 
-/// The most kinds of node state (`fire`, `items`) a graph holds, as for edges.
-pub const MAX_NODE_KEYS: usize = 16;
+/// The two things of a graph that hold values in each state.
+#[derive(Debug, Clone, Copy)]
+enum Part {
+    Edges,
+    Nodes,
+}
+
+impl Part {
+    fn noun(self) -> &'static str {
+        match self {
+            Part::Edges => "edge",
+            Part::Nodes => "node",
+        }
+    }
+}
 
 /// One edge: the nodes it joins (never the same node twice) and the label at each end
 /// (`""`: none).
@@ -325,89 +338,90 @@ impl Graph {
         out
     }
 
-    pub fn edge_key(&self, key: &str) -> Option<usize> {
-        self.edge_keys.iter().position(|k| **k == *key)
+    /// The names of `part`'s state and its values (`keys.len()` per edge or node, in order).
+    fn columns(&self, part: Part) -> (&[Arc<str>], &[i32]) {
+        match part {
+            Part::Edges => (&self.edge_keys, &self.edge_values),
+            Part::Nodes => (&self.node_keys, &self.node_values),
+        }
     }
 
-    /// The index of edge-state key `key`, naming it first if it is new (the values of every
-    /// edge start at 0).
-    fn intern_key(&mut self, key: &str) -> Result<usize, String> {
-        if let Some(k) = self.edge_key(key) {
+    fn key_of(&self, part: Part, key: &str) -> Option<usize> {
+        self.columns(part).0.iter().position(|k| **k == *key)
+    }
+
+    pub fn edge_key(&self, key: &str) -> Option<usize> {
+        self.key_of(Part::Edges, key)
+    }
+
+    pub fn node_key(&self, key: &str) -> Option<usize> {
+        self.key_of(Part::Nodes, key)
+    }
+
+    /// The index of `part`'s state key `key`, naming it first if it is new (the values of
+    /// every edge or node start at 0).
+    fn intern(&mut self, part: Part, key: &str) -> Result<usize, String> {
+        if let Some(k) = self.key_of(part, key) {
             return Ok(k);
         }
-        let old = self.edge_keys.len();
-        if old >= MAX_EDGE_KEYS {
+        let (keys, _) = self.columns(part);
+        let old = keys.len();
+        if old >= MAX_KEYS {
             return Err(format!(
-                "graph `{}` has {MAX_EDGE_KEYS} kinds of edge state ({}), the most it may hold; \
+                "graph `{}` has {MAX_KEYS} kinds of {} state ({}), the most it may hold; \
                  `{key}` would be one more",
                 self.name,
-                self.edge_keys.join(", ")
+                part.noun(),
+                keys.join(", ")
             ));
         }
-        self.topology_mut().edge_keys.push(key.into());
-        self.edge_values = with_new_key(&self.edge_values, old, self.edges.len());
+        let (edges, nodes) = (self.edges.len(), self.nodes.len());
+        let t = self.topology_mut();
+        match part {
+            Part::Edges => t.edge_keys.push(key.into()),
+            Part::Nodes => t.node_keys.push(key.into()),
+        }
+        match part {
+            Part::Edges => self.edge_values = with_new_key(&self.edge_values, old, edges),
+            Part::Nodes => self.node_values = with_new_key(&self.node_values, old, nodes),
+        }
         Ok(old)
     }
 
-    fn value_at(&self, e: usize, key: Option<usize>) -> i32 {
-        key.map_or(0, |k| self.edge_values[e * self.edge_keys.len() + k])
+    fn value_at(&self, part: Part, i: usize, key: Option<usize>) -> i32 {
+        let (keys, values) = self.columns(part);
+        key.map_or(0, |k| values[i * keys.len() + k])
+    }
+
+    fn set_value(&mut self, part: Part, i: usize, key: &str, value: i32) -> Result<(), String> {
+        if self.key_of(part, key).is_none() && value == 0 {
+            return Ok(()); // every value already reads 0: naming the key would change nothing
+        }
+        let k = self.intern(part, key)?;
+        let keys = self.columns(part).0.len();
+        match part {
+            Part::Edges => self.edge_values[i * keys + k] = value,
+            Part::Nodes => self.node_values[i * keys + k] = value,
+        }
+        Ok(())
     }
 
     /// Edge `e`'s value of `key` in this state (0 until set).
     pub fn edge_value(&self, e: usize, key: &str) -> i32 {
-        self.value_at(e, self.edge_key(key))
+        self.value_at(Part::Edges, e, self.edge_key(key))
     }
 
     pub fn set_edge_value(&mut self, e: usize, key: &str, value: i32) -> Result<(), String> {
-        if self.edge_key(key).is_none() && value == 0 {
-            return Ok(()); // every value already reads 0: naming the key would change nothing
-        }
-        let k = self.intern_key(key)?;
-        let keys = self.edge_keys.len();
-        self.edge_values[e * keys + k] = value;
-        Ok(())
-    }
-
-    pub fn node_key(&self, key: &str) -> Option<usize> {
-        self.node_keys.iter().position(|k| **k == *key)
-    }
-
-    /// The index of node-state key `key`, naming it first if it is new (as `intern_key`).
-    fn intern_node_key(&mut self, key: &str) -> Result<usize, String> {
-        if let Some(k) = self.node_key(key) {
-            return Ok(k);
-        }
-        let old = self.node_keys.len();
-        if old >= MAX_NODE_KEYS {
-            return Err(format!(
-                "graph `{}` has {MAX_NODE_KEYS} kinds of node state ({}), the most it may hold; \
-                 `{key}` would be one more",
-                self.name,
-                self.node_keys.join(", ")
-            ));
-        }
-        self.topology_mut().node_keys.push(key.into());
-        self.node_values = with_new_key(&self.node_values, old, self.nodes.len());
-        Ok(old)
-    }
-
-    fn node_value_at(&self, n: usize, key: Option<usize>) -> i32 {
-        key.map_or(0, |k| self.node_values[n * self.node_keys.len() + k])
+        self.set_value(Part::Edges, e, key, value)
     }
 
     /// Node `n`'s value of `key` in this state (0 until set).
     pub fn node_value(&self, n: usize, key: &str) -> i32 {
-        self.node_value_at(n, self.node_key(key))
+        self.value_at(Part::Nodes, n, self.node_key(key))
     }
 
     pub fn set_node_value(&mut self, n: usize, key: &str, value: i32) -> Result<(), String> {
-        if self.node_key(key).is_none() && value == 0 {
-            return Ok(()); // every value already reads 0: naming the key would change nothing
-        }
-        let k = self.intern_node_key(key)?;
-        let keys = self.node_keys.len();
-        self.node_values[n * keys + k] = value;
-        Ok(())
+        self.set_value(Part::Nodes, n, key, value)
     }
 
     /// Adds `delta` to node `n`'s value of `key`; the new value, or an error (naming the
@@ -431,7 +445,7 @@ impl Graph {
     pub fn nodes_where(&self, key: &str, value: i32) -> Vec<usize> {
         let k = self.node_key(key);
         (0..self.nodes.len())
-            .filter(|&n| self.node_value_at(n, k) == value)
+            .filter(|&n| self.value_at(Part::Nodes, n, k) == value)
             .collect()
     }
 
@@ -483,13 +497,13 @@ impl Graph {
     pub fn edges_where(&self, key: &str, value: i32) -> Vec<usize> {
         let k = self.edge_key(key);
         (0..self.edges.len())
-            .filter(|&e| self.value_at(e, k) == value)
+            .filter(|&e| self.value_at(Part::Edges, e, k) == value)
             .collect()
     }
 
     /// Whether one may pass edge `e`: its value of `key` is none of `blocked`.
     fn is_open(&self, e: usize, key: Option<usize>, blocked: &[i32]) -> bool {
-        !blocked.contains(&self.value_at(e, key))
+        !blocked.contains(&self.value_at(Part::Edges, e, key))
     }
 
     /// Nodes joined to `n` by an edge whose value of `key` is none of `blocked`, in index order.
@@ -757,7 +771,7 @@ impl TryFrom<GraphData> for Graph {
                     g.edges.len()
                 ));
             }
-            g.intern_key(&s.key)?;
+            g.intern(Part::Edges, &s.key)?;
         }
         let keys = g.edge_keys.len();
         for (k, s) in d.edge_state.iter().enumerate() {
@@ -776,7 +790,7 @@ impl TryFrom<GraphData> for Graph {
                     s.values.len()
                 ));
             }
-            g.intern_node_key(&s.key)?;
+            g.intern(Part::Nodes, &s.key)?;
         }
         let keys = g.node_keys.len();
         for (k, s) in d.node_state.iter().enumerate() {
@@ -901,7 +915,7 @@ mod tests {
         assert_eq!(g.open_distance(0, 2, all, "door", &[1]), Some(2));
         assert_eq!(g.distance(0, 2, all), Some(2));
         let mut full = rooms();
-        for k in 0..MAX_EDGE_KEYS {
+        for k in 0..MAX_KEYS {
             full.set_edge_value(0, &format!("k{k}"), 1).unwrap();
         }
         assert!(full
@@ -954,7 +968,7 @@ mod tests {
             let err = serde_json::from_str::<Graph>(&bad).unwrap_err();
             assert!(err.to_string().contains(why), "{bad}: {err}");
         }
-        let keys: Vec<String> = (0..=MAX_EDGE_KEYS)
+        let keys: Vec<String> = (0..=MAX_KEYS)
             .map(|k| format!(r#"{{"key":"k{k}","values":[0,0,0]}}"#))
             .collect();
         let crowded = format!(
@@ -1004,7 +1018,7 @@ mod tests {
             err.contains("node `b`'s `fire` would be 2147483649"),
             "{err}"
         );
-        for k in 0..MAX_NODE_KEYS - 2 {
+        for k in 0..MAX_KEYS - 2 {
             g.set_node_value(0, &format!("k{k}"), 1).unwrap();
         }
         let err = g.set_node_value(0, "one-more", 1).unwrap_err();
