@@ -215,10 +215,14 @@ impl<'a> Playouts<'a> {
             if let Some(s) = decisions
                 .to_decide
                 .iter()
-                .find(|&&s| state.turn.eliminated[s])
+                .find(|&&s| state.turn.eliminated[s] || state.turn.is_out(s))
             {
+                let why = match state.turn.eliminated[*s] {
+                    true => "eliminated",
+                    false => "out for the round",
+                };
                 return Err(format!(
-                    "after action {}: eliminated seat {} is asked to decide",
+                    "after action {}: seat {} is asked to decide while {why}",
                     n.max(1) - 1,
                     state.seat_name(*s)
                 ));
