@@ -3,7 +3,7 @@
 //! by name (`find_all`, `find(name, n)`), and cards mixed face down (`g.mix_into`,
 //! `z.conceal_all`) so that no seat keeps knowing where a card it was shown went.
 
-use super::zone::{conceal, ZoneRef};
+use super::zone::{conceal, is_named, label, ZoneRef};
 use super::{budget, fail, Card, Fallible, G};
 use crate::primitives::rng;
 use crate::primitives::zone::CardId;
@@ -45,15 +45,6 @@ fn refill(s: &mut State, deck: usize) -> bool {
     conceal(s, &cards);
     s.zones_mut()[deck].cards.extend(cards);
     true
-}
-
-/// A zone as messages name it: `` `deck` `` or `` `hand` of p2 ``.
-fn label(s: &State, idx: usize) -> String {
-    let z = &s.zones[idx];
-    match z.owner {
-        Some(o) => format!("`{}` of {}", z.name, s.seats[o]),
-        None => format!("`{}`", z.name),
-    }
 }
 
 /// `card`, if it is one of the catalogue's (not a hidden card of a view).
@@ -152,7 +143,7 @@ fn named(g: &G, idx: usize, name: &str) -> Vec<CardId> {
             .cards
             .iter()
             .copied()
-            .filter(|c| s.cards.get(c.0 as usize).is_some_and(|d| d.name == name))
+            .filter(|&c| is_named(s, c, name))
             .collect()
     })
 }

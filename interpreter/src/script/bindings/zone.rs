@@ -120,7 +120,7 @@ impl ZoneRef {
                 .cards
                 .iter()
                 .copied()
-                .find(|c| s.cards.get(c.0 as usize).is_some_and(|d| d.name == name))
+                .find(|&c| is_named(s, c, name))
         });
         found.map_or(Dynamic::UNIT, |c| Dynamic::from(self.card(c)))
     }
@@ -131,7 +131,7 @@ impl ZoneRef {
             s.zones[self.idx]
                 .cards
                 .iter()
-                .filter(|c| s.cards.get(c.0 as usize).is_some_and(|d| d.name == name))
+                .filter(|&&c| is_named(s, c, name))
                 .count() as INT
         })
     }
@@ -174,6 +174,20 @@ impl ZoneRef {
 
     fn name(&mut self) -> ImmutableString {
         self.g.read(|s| s.zones[self.idx].name.as_str().into())
+    }
+}
+
+/// Whether card `c` is named `name`.
+pub(super) fn is_named(s: &State, c: CardId, name: &str) -> bool {
+    s.cards.get(c.0 as usize).is_some_and(|d| d.name == name)
+}
+
+/// A zone as messages name it: `` `deck` `` or `` `hand` of p2 ``.
+pub(super) fn label(s: &State, idx: usize) -> String {
+    let z = &s.zones[idx];
+    match z.owner {
+        Some(o) => format!("`{}` of {}", z.name, s.seats[o]),
+        None => format!("`{}`", z.name),
     }
 }
 
@@ -223,14 +237,10 @@ pub fn register(engine: &mut Engine) {
         // What `eval` shows for a zone: its name, owner and cards, top last.
         .register_fn("to_debug", |z: &mut ZoneRef| {
             z.g.read(|s| {
-                let zone = &s.zones[z.idx];
-                let owner = zone
-                    .owner
-                    .map_or(String::new(), |o| format!(" of {}", s.seats[o]));
                 let cards = s.card_names(z.idx);
                 format!(
-                    "zone `{}`{owner}: {} card(s) [{}]",
-                    zone.name,
+                    "zone {}: {} card(s) [{}]",
+                    label(s, z.idx),
                     cards.len(),
                     cards.join(", ")
                 )
