@@ -455,22 +455,31 @@ fn invariant(step: &Step) -> Result<(), String> {
     {
         return Err(format!("noise on technical entrance edge {e}"));
     }
-    for kind in ["fire", "malf"] {
-        let placed = s
-            .counters
-            .iter()
-            .filter(|(k, v)| k.starts_with(&format!("{kind}/")) && **v > 0)
-            .count() as i64;
-        let left = s
-            .counters
-            .get(format!("{kind}_left").as_str())
-            .copied()
-            .unwrap_or(0);
-        if placed + left != 8 || left < 0 {
-            return Err(format!("{kind}: {placed} placed, {left} left"));
+    // Rules §3.5: a room holds at most one fire and one malfunction marker, each taken from
+    // its supply of 8.
+    for (key, supply) in [("fire", "fire"), ("malf", "malfunctions")] {
+        let placed = (0..ship.nodes.len())
+            .map(|n| ship.node_value(n, key))
+            .filter(|&v| v != 0)
+            .try_fold(0u32, |sum, v| if v == 1 { Ok(sum + 1) } else { Err(v) })
+            .map_err(|v| format!("{key} value {v} in a room"))?;
+        let out = supply_placed(s, supply)?;
+        if placed != out {
+            return Err(format!(
+                "{key}: {placed} on the board, {out} out of the supply"
+            ));
         }
     }
     Ok(())
+}
+
+/// The tokens of supply `name` out in play.
+fn supply_placed(s: &State, name: &str) -> Result<u32, String> {
+    s.supplies
+        .iter()
+        .find(|x| &*x.name == name)
+        .map(|x| x.placed())
+        .ok_or(format!("no supply {name}"))
 }
 
 /// §15.2: the ways part 1's game ends (`g.end_game`'s reasons).

@@ -150,7 +150,10 @@ fn demolition_destroys_a_closed_door() {
 fn demolition_places_a_malfunction() {
     let mut t = table(1, &hand_of("pilot", &["demolition"]));
     act(&mut t, "p1", "play pilot-demolition");
-    assert_eq!(eval_int(&t, "g.counter(`malf/${room_id(10)}`)"), 1);
+    assert_eq!(
+        eval_int(&t, "g.graph(\"ship\").node_value(room_id(10), \"malf\")"),
+        1
+    );
     assert!(!offers(&t, "p1", "play pilot-demolition"));
 }
 
@@ -364,7 +367,10 @@ fn scavenging_searches_an_empty_room() {
         "{:?}",
         t.legal("p1")
     );
-    assert_eq!(eval_int(&t, "g.counter(`items/${room_id(9)}`)"), 0);
+    assert_eq!(
+        eval_int(&t, "g.graph(\"ship\").node_value(room_id(9), \"items\")"),
+        0
+    );
 }
 
 /// Scavenging reduces a counter above 0 as usual, and never works in the Nest.
@@ -375,7 +381,10 @@ fn scavenging_reduces_the_counter_and_keeps_search_limits() {
         &(hand_of("scout", &["scavenging", "search"]) + "tile 9 armory\np1 at 9\nitems 9 2\n"),
     );
     act(&mut t, "p1", "play scout-scavenging");
-    assert_eq!(eval_int(&t, "g.counter(`items/${room_id(9)}`)"), 1);
+    assert_eq!(
+        eval_int(&t, "g.graph(\"ship\").node_value(room_id(9), \"items\")"),
+        1
+    );
     let nest = table(
         1,
         &(hand_of("scout", &["scavenging", "search"]) + "tile 9 nest\np1 at 9\n"),
@@ -578,14 +587,20 @@ fn pyrotechnics_lights_and_puts_out_a_fire() {
         &(hand_of("mechanic", &["pyrotechnics", "search"]) + "give p1 tools\n"),
     );
     act(&mut t, "p1", "play mechanic-pyrotechnics");
-    assert_eq!(eval_int(&t, "g.counter(`fire/${room_id(10)}`)"), 1);
+    assert_eq!(
+        eval_int(&t, "g.graph(\"ship\").node_value(room_id(10), \"fire\")"),
+        1
+    );
     assert_eq!(zone_len(&t, "inventory", "p1"), 0);
     let mut t = table(
         1,
         &(hand_of("mechanic", &["pyrotechnics", "search"]) + "fire 10\n"),
     );
     act(&mut t, "p1", "play mechanic-pyrotechnics");
-    assert_eq!(eval_int(&t, "g.counter(`fire/${room_id(10)}`)"), 0);
+    assert_eq!(
+        eval_int(&t, "g.graph(\"ship\").node_value(room_id(10), \"fire\")"),
+        0
+    );
 }
 
 /// Barricade: close an open door of your room.
@@ -638,7 +653,10 @@ fn repair_discards_the_malfunction_here() {
         &(hand_of("pilot", &["repair", "search"]) + "tile 5 armory\np1 at 5\nmalfunction 5\n"),
     );
     act(&mut t, "p1", "play pilot-repair");
-    assert_eq!(eval_int(&t, "g.counter(`malf/${room_id(5)}`)"), 0);
+    assert_eq!(
+        eval_int(&t, "g.graph(\"ship\").node_value(room_id(5), \"malf\")"),
+        0
+    );
     assert_eq!(zone_len(&t, "hand", "p1"), 0, "the card and its cost of 1");
 }
 

@@ -215,9 +215,15 @@ fn prototype_rifle_spends_ammo_for_a_wound() {
 fn flamethrower_sets_fire_on_two_hits() {
     let mut t = shooting("flamethrower", 2, "next combat 6");
     let target = adult(&t);
-    assert_eq!(eval_int(&t, "g.counter(`fire/${room_id(5)}`)"), 0);
+    assert_eq!(
+        eval_int(&t, "g.graph(\"ship\").node_value(room_id(5), \"fire\")"),
+        0
+    );
     act(&mut t, "p1", &format!("shoot {target}"));
-    assert_eq!(eval_int(&t, "g.counter(`fire/${room_id(5)}`)"), 1);
+    assert_eq!(
+        eval_int(&t, "g.graph(\"ship\").node_value(room_id(5), \"fire\")"),
+        1
+    );
     assert_eq!(injuries(&t, &target), 2);
 }
 
@@ -258,7 +264,10 @@ fn shooting_eggs_breaks_one_per_wound_and_rolls_noise() {
     );
     act(&mut t, "p1", "shoot eggs");
     t.play("p1", "no");
-    assert_eq!(eval_int(&t, "g.counter(`eggs/${room_id(5)}`)"), 1);
+    assert_eq!(
+        eval_int(&t, "g.graph(\"ship\").node_value(room_id(5), \"eggs\")"),
+        1
+    );
     // The noise roll: face 1 puts a marker on corridor 1.
     assert_eq!(
         eval_int(
@@ -279,7 +288,10 @@ fn melee_on_eggs_is_safe() {
     );
     let discard = eval_int(&t, "g.zone(\"discard\", \"p1\").count(\"contamination\")");
     act(&mut t, "p1", "melee eggs");
-    assert_eq!(eval_int(&t, "g.counter(`eggs/${room_id(5)}`)"), 2);
+    assert_eq!(
+        eval_int(&t, "g.graph(\"ship\").node_value(room_id(5), \"eggs\")"),
+        2
+    );
     assert_eq!(eval_int(&t, "serious_count(g, \"p1\")"), 0);
     assert_eq!(
         eval_int(&t, "g.zone(\"discard\", \"p1\").count(\"contamination\")"),
@@ -298,7 +310,7 @@ fn melee_on_eggs_is_safe() {
     );
     act(&mut t, "p1", "melee eggs");
     assert_eq!(
-        eval_int(&t, "g.counter(`eggs/${room_id(5)}`)"),
+        eval_int(&t, "g.graph(\"ship\").node_value(room_id(5), \"eggs\")"),
         1,
         "2 hits: 1 egg"
     );
@@ -330,7 +342,7 @@ fn fire_burns_one_egg_per_room() {
     assert_eq!(
         eval_int(
             &t,
-            "burn_eggs(g, room_id(5)); g.counter(`eggs/${room_id(5)}`)"
+            "burn_eggs(g, room_id(5)); g.graph(\"ship\").node_value(room_id(5), \"eggs\")"
         ),
         1
     );
@@ -346,10 +358,16 @@ fn fire_burns_one_egg_per_room() {
 fn floor_eggs_are_picked_up_and_dropped() {
     let mut t = table(1, "tile 5 armory\np1 at 5\neggs 5 1");
     act(&mut t, "p1", "pickup egg");
-    assert_eq!(eval_int(&t, "g.counter(`eggs/${room_id(5)}`)"), 0);
+    assert_eq!(
+        eval_int(&t, "g.graph(\"ship\").node_value(room_id(5), \"eggs\")"),
+        0
+    );
     assert!(t.eval("g.zone(\"hands\", \"p1\").names()").contains("egg"));
     t.play("p1", "drop egg");
-    assert_eq!(eval_int(&t, "g.counter(`eggs/${room_id(5)}`)"), 1);
+    assert_eq!(
+        eval_int(&t, "g.graph(\"ship\").node_value(room_id(5), \"eggs\")"),
+        1
+    );
 }
 
 /// Content §20.1 option `combat_die`: `two-creepers` swaps a blank for a second creeper.
@@ -399,5 +417,8 @@ fn fire_vulnerability_molotov_breaks_two_eggs() {
         .find(|a| a.starts_with("use "))
         .unwrap();
     act(&mut t, "p1", &u);
-    assert_eq!(eval_int(&t, "g.counter(`eggs/${room_id(5)}`)"), 1);
+    assert_eq!(
+        eval_int(&t, "g.graph(\"ship\").node_value(room_id(5), \"eggs\")"),
+        1
+    );
 }

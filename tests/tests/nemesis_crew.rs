@@ -401,7 +401,7 @@ fn setup_deals_objectives_and_the_blue_corpse() {
     let over = "let n = 0; for s in g.seats() { for c in g.zone(\"objectives\", s).cards() { \
                 for o in data(\"objectives\")[c.kind] { if o.id == c.name && o.players > 2 { n += 1; } } } } n";
     assert_eq!(eval_int(&t, over), 0);
-    assert_eq!(eval_int(&t, "g.counter(\"corpses/hibernatorium\")"), 1);
+    assert_eq!(eval_int(&t, "corpses_in(g, \"hibernatorium\")"), 1);
 }
 
 /// Content §9 Broken Arm taken with both hands full: one heavy thing must go at once, the

@@ -27,7 +27,10 @@ fn event(card: &str, extra: &str) -> Table {
 
 /// A counter of a room: `fire`, `malf`, `items`.
 fn room_counter(t: &Table, kind: &str, room: i64) -> i64 {
-    eval_int(t, &format!("g.counter(`{kind}/${{room_id({room})}}`)"))
+    eval_int(
+        t,
+        &format!("g.graph(\"ship\").node_value(room_id({room}), \"{kind}\")"),
+    )
 }
 
 fn door(t: &Table, room: i64, exit: i64) -> i64 {
@@ -319,7 +322,7 @@ fn fire_spreads_but_not_through_closed_doors() {
     for room in [3, 11, 9] {
         assert_eq!(room_counter(&t, "fire", room), 1, "room {room}");
     }
-    assert_eq!(eval_int(&t, "g.counter(\"fire_left\")"), 4);
+    assert_eq!(eval_int(&t, "g.supply(\"fire\").left"), 4);
 }
 
 /// Content §8 fire spread: never through the technical corridors (room 9's exit 4), and only

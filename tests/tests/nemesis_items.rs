@@ -23,7 +23,7 @@ fn names(t: &Table, zone: &str, seat: &str) -> String {
 }
 
 fn items_left(t: &Table, room: i64) -> i64 {
-    eval_int(t, &format!("g.counter(`items/${{room_id({room})}}`)"))
+    eval_int(t, &format!("items_in(g, room_id({room}))"))
 }
 
 const RED_ROOM: &str = "tile 5 armory\np1 at 5\nitems 5 2\ndraw p1 search\n";
@@ -119,10 +119,22 @@ fn heavy_object_pick_up_and_drop() {
     let mut t = table(1, "tile 5 armory\np1 at 5\nfloor 5 carcass 1");
     act(&mut t, "p1", "pickup carcass");
     assert!(names(&t, "hands", "p1").contains("carcass"));
-    assert_eq!(eval_int(&t, "g.counter(`carcasses/${room_id(5)}`)"), 0);
+    assert_eq!(
+        eval_int(
+            &t,
+            "g.graph(\"ship\").node_value(room_id(5), \"carcasses\")"
+        ),
+        0
+    );
     assert_eq!(eval_int(&t, "g.counter(\"p1\", \"acts\")"), 1);
     t.play("p1", "drop carcass");
-    assert_eq!(eval_int(&t, "g.counter(`carcasses/${room_id(5)}`)"), 1);
+    assert_eq!(
+        eval_int(
+            &t,
+            "g.graph(\"ship\").node_value(room_id(5), \"carcasses\")"
+        ),
+        1
+    );
     assert_eq!(eval_int(&t, "g.counter(\"p1\", \"acts\")"), 1);
     // Both hands full (the starting weapon and a fire extinguisher): no pick-up.
     let t = table(
@@ -204,10 +216,16 @@ fn random_bots_search() {
     use std::sync::atomic::{AtomicUsize, Ordering};
     let searches = AtomicUsize::new(0);
     let items = |s: &boardscript_interpreter::State| -> Result<i64, String> {
+        let ship = s
+            .graphs
+            .iter()
+            .find(|g| &*g.name == "ship")
+            .ok_or("no ship")?;
         let mut sum = 0;
-        for (k, v) in s.counters.iter().filter(|(k, _)| k.starts_with("items/")) {
-            if *v < 0 {
-                return Err(format!("{k} = {v}"));
+        for (n, room) in ship.nodes.iter().enumerate() {
+            let v = i64::from(ship.node_value(n, "items"));
+            if v < 0 {
+                return Err(format!("items of {room} = {v}"));
             }
             sum += v;
         }
@@ -378,7 +396,7 @@ fn chemicals_fill_the_flamethrower() {
 #[test]
 fn tools_repair_or_work_a_door() {
     let mut t = table(1, "tile 5 armory\np1 at 5\nmalfunction 5\ngive p1 tools");
-    let malf = "g.counter(`malf/${room_id(5)}`)";
+    let malf = "g.graph(\"ship\").node_value(room_id(5), \"malf\")";
     assert_eq!(used_item_changes(&mut t, Some("repair"), malf), (1, 0));
     let mut t = table(1, "tile 5 armory\np1 at 5\ngive p1 tools");
     use_item(&mut t, Some("close 1"));
@@ -398,7 +416,7 @@ fn duct_tape_removes_a_malfunction() {
         1,
         "tile 5 armory\np1 at 5\nmalfunction 5\ngive p1 duct-tape",
     );
-    let malf = "g.counter(`malf/${room_id(5)}`)";
+    let malf = "g.graph(\"ship\").node_value(room_id(5), \"malf\")";
     assert_eq!(used_item_changes(&mut t, None, malf), (1, 0));
     assert_eq!(count(&t, "g.zone(\"yellow_discard\").len"), 1);
 }
@@ -410,7 +428,7 @@ fn fire_extinguisher_puts_out_fire_or_repels() {
         1,
         "tile 5 armory\np1 at 5\nfire 5\ngive p1 fire-extinguisher",
     );
-    let fire = "g.counter(`fire/${room_id(5)}`)";
+    let fire = "g.graph(\"ship\").node_value(room_id(5), \"fire\")";
     assert_eq!(used_item_changes(&mut t, None, fire), (1, 0));
     let mut t = table(
         1,
@@ -500,12 +518,21 @@ fn grenade_and_molotov_on_eggs() {
         "tile 5 armory\np1 at 5\neggs 5 3\ngive p1 grenade\nnext noise 10",
     );
     use_item(&mut t, None);
-    assert_eq!(count(&t, "g.counter(`eggs/${room_id(5)}`)"), 1);
+    assert_eq!(
+        count(&t, "g.graph(\"ship\").node_value(room_id(5), \"eggs\")"),
+        1
+    );
     let mut t = table(1, "tile 5 armory\np1 at 5\neggs 5 3\nintruder adult 5\nattacks attack-bite-3\ngive p1 molotov\nnext noise 10");
     let id = count(&t, "g.zone(`room/${room_id(5)}`).cards()[0].id");
     use_item(&mut t, None);
-    assert_eq!(count(&t, "g.counter(`eggs/${room_id(5)}`)"), 2);
-    assert_eq!(count(&t, "g.counter(`fire/${room_id(5)}`)"), 1);
+    assert_eq!(
+        count(&t, "g.graph(\"ship\").node_value(room_id(5), \"eggs\")"),
+        2
+    );
+    assert_eq!(
+        count(&t, "g.graph(\"ship\").node_value(room_id(5), \"fire\")"),
+        1
+    );
     assert_eq!(count(&t, &format!("g.counter(\"inj/{id}\")")), 1);
 }
 

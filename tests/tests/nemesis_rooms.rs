@@ -19,7 +19,10 @@ fn counter(t: &Table, name: &str) -> i64 {
 }
 
 fn room_counter(t: &Table, what: &str, room: i64) -> i64 {
-    eval_int(t, &format!("g.counter(`{what}/${{room_id({room})}}`)"))
+    eval_int(
+        t,
+        &format!("g.graph(\"ship\").node_value(room_id({room}), \"{what}\")"),
+    )
 }
 
 fn truth(t: &Table, expr: &str) -> bool {
@@ -334,7 +337,7 @@ fn fire_control_puts_out_a_remote_fire() {
     let mut t = table(1, "tile 5 fire-control-system\np1 at 5\nfire 12");
     act(&mut t, "p1", "room");
     assert_eq!(room_counter(&t, "fire", 12), 0);
-    assert_eq!(counter(&t, "fire_left"), 8);
+    assert_eq!(eval_int(&t, "g.supply(\"fire\").left"), 8);
 }
 
 /// §13.1 Fire Control System: the Intruders of the chosen room retreat.
