@@ -1,0 +1,120 @@
+//! Nemesis (scripts/nemesis) on the engine's own pieces (issue 22): door tokens and carcass
+//! tokens as bounded supplies (rules §2.2, §3.4), Trade among everyone in the room (rules
+//! §6.2), the Nest's egg with both hands full (rules §13.1, §12.2).
+
+use boardscript_tests::Table;
+
+mod nemesis_support;
+use nemesis_support::{act, eval_int, table};
+
+// ---------------------------------------------------------------- Helpers
+
+/// The door of corridor `exit` of room `room`: 0 open, 1 closed, 2 destroyed.
+fn door(t: &Table, room: i64, exit: i64) -> i64 {
+    eval_int(
+        t,
+        &format!("g.graph(\"ship\").edge_value(exit_edge(g, room_id({room}), {exit}), \"door\")"),
+    )
+}
+
+fn supply_left(t: &Table, name: &str) -> i64 {
+    eval_int(t, &format!("g.supply(\"{name}\").left"))
+}
+
+/// Twelve closed doors, none on a corridor of room 12 (the corridors 1-2, 1-3, 1-4, 2-5,
+/// 2-6, 3-6, 3-7, 3-10, 4-7, 4-8, 5-6, 5-9): every door token is on the board.
+const TWELVE_DOORS: &str = "door 1 4 closed\ndoor 1 2 closed\ndoor 1 1 closed\n\
+    door 2 3 closed\ndoor 2 4 closed\ndoor 3 1 closed\ndoor 3 4 closed\ndoor 3 3 closed\n\
+    door 4 3 closed\ndoor 4 1 closed\ndoor 5 1 closed\ndoor 5 2 closed";
+
+// ---------------------------------------------------------------- §2.2, §3.4 Door tokens
+
+/// Rules §2.2: 12 door tokens; closing a door takes one from the supply, opening it gives it
+/// back.
+#[test]
+fn closing_a_door_takes_a_token_and_opening_returns_it() {
+    let mut t = table(1, "tile 5 command-center\np1 at 5");
+    assert_eq!(supply_left(&t, "doors"), 12);
+    act(&mut t, "p1", "room");
+    t.play("p1", "room 12");
+    t.play("p1", "close 1");
+    assert_eq!(door(&t, 12, 1), 1);
+    assert_eq!(supply_left(&t, "doors"), 11);
+    t.play("p1", "open 1");
+    assert_eq!(door(&t, 12, 1), 0);
+    assert_eq!(supply_left(&t, "doors"), 12);
+}
+
+/// Rules §3.4: with all 12 tokens on the board, the Command Center closing a door asks the
+/// player which closed door to take; that corridor opens and the new one closes.
+#[test]
+fn with_no_door_token_left_the_player_takes_a_closed_door() {
+    let mut t = table(
+        1,
+        &format!("tile 5 command-center\np1 at 5\n{TWELVE_DOORS}"),
+    );
+    assert_eq!(supply_left(&t, "doors"), 0);
+    act(&mut t, "p1", "room");
+    t.play("p1", "room 12");
+    t.play("p1", "close 1");
+    let legal = t.legal("p1");
+    assert_eq!(legal.len(), 12, "{legal:?}");
+    assert!(legal.contains(&"take 4-8".to_string()), "{legal:?}");
+    t.play("p1", "take 4-8");
+    assert_eq!(door(&t, 12, 1), 1);
+    assert_eq!(door(&t, 4, 1), 0, "the door of 4-8 moved");
+    assert_eq!(supply_left(&t, "doors"), 0);
+    assert_eq!(door(&t, 1, 4), 1, "the others stay closed");
+}
+
+/// Rules §3.4: a destroyed door is a token lying flat: it never goes back to the supply,
+/// and it is never the one taken up.
+#[test]
+fn a_destroyed_door_keeps_its_token_and_is_never_taken() {
+    let pos = TWELVE_DOORS.replace("door 5 2 closed", "door 5 2 destroyed");
+    let mut t = table(1, &format!("tile 5 command-center\np1 at 5\n{pos}"));
+    assert_eq!(supply_left(&t, "doors"), 0);
+    act(&mut t, "p1", "room");
+    t.play("p1", "room 12");
+    t.play("p1", "close 1");
+    assert!(!t.legal("p1").contains(&"take 5-9".to_string()));
+    assert_eq!(t.legal("p1").len(), 11);
+}
+
+/// Rules §3.4 when nobody chooses (`close_door` with no seat): the script takes the lowest
+/// corridor touching neither room of the door it closes (here 1-2, corridor 0, for 12-13).
+#[test]
+fn with_nobody_to_choose_the_script_takes_the_lowest_door_away() {
+    let t = table(1, TWELVE_DOORS);
+    let expr = "let e = exit_edge(g, room_id(12), 2); close_door(g, (), e); \
+        let s = g.graph(\"ship\"); \
+        `${s.edge_value(e, \"door\")} ${s.edge_value(0, \"door\")} ${g.supply(\"doors\").left}`";
+    assert_eq!(t.eval(expr), "\"1 0 0\"");
+    // Corridor 1-2 open, 12-13 closed instead: closing 1-2 (room 1's exit 4) passes over
+    // 1-3, 1-4, 2-5 and 2-6 (they touch room 1 or 2) and takes 3-6 (corridor 5).
+    let pos = TWELVE_DOORS.replace("door 1 4 closed", "door 12 2 closed");
+    let t = table(1, &pos);
+    let expr = "let e = exit_edge(g, room_id(1), 4); close_door(g, (), e); \
+        let s = g.graph(\"ship\"); \
+        `${s.edge_value(e, \"door\")} ${s.edge_value(1, \"door\")} ${s.edge_value(5, \"door\")}`";
+    assert_eq!(t.eval(expr), "\"1 1 0\"");
+}
+
+// ---------------------------------------------------------------- §2.2 Carcass tokens
+
+/// Rules §2.2, §8.7: 8 carcass tokens. A dead adult leaves one while any is left; the 9th
+/// kill places none (the rules are silent: README, defaults), and the board keeps 8.
+#[test]
+fn a_kill_with_no_carcass_token_left_places_none() {
+    // An adult in room 5 takes 4 wounds; the attack card drawn shows 4 blood: it dies.
+    let pos = "intruder adult 5\nnext attack attack-bite-1\nfloor 1 carcass 4\nfloor 2 carcass 3";
+    let kill = "let room = room_id(5); \
+        wound_intruder(g, g.zone(`room/${room}`).top(), room, 4); \
+        `${g.zone(`room/${room}`).len} ${carcasses_in(g, room)} ${g.supply(\"carcasses\").left}`";
+    let t = table(1, pos);
+    assert_eq!(supply_left(&t, "carcasses"), 1);
+    assert_eq!(t.eval(kill), "\"0 1 0\"");
+    let t = table(1, &format!("{pos}\nfloor 3 carcass 1"));
+    assert_eq!(supply_left(&t, "carcasses"), 0);
+    assert_eq!(t.eval(kill), "\"0 0 0\"", "dead, and no carcass");
+}
