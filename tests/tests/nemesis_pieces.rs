@@ -118,3 +118,23 @@ fn a_kill_with_no_carcass_token_left_places_none() {
     assert_eq!(supply_left(&t, "carcasses"), 0);
     assert_eq!(t.eval(kill), "\"0 0 0\"", "dead, and no carcass");
 }
+
+// ---------------------------------------------------------------- §13.1 The Nest's egg
+
+/// Rules §13.1, §12.2: the Nest's egg goes into a free hand; with both hands full (the
+/// starting weapon and a Fire Extinguisher) the room action is refused, as the basic
+/// pick-up is, until something is dropped.
+#[test]
+fn nest_egg_needs_a_free_hand() {
+    let mut t = table(1, "tile 5 nest\np1 at 5\ngive p1 fire-extinguisher");
+    assert!(!t.legal("p1").contains(&"room".to_string()));
+    let refused = t.refusal("p1", "room");
+    assert!(
+        refused.contains("`room` is not a legal action"),
+        "{refused}"
+    );
+    assert_eq!(eval_int(&t, "g.zone(\"nest_eggs\").len"), 5);
+    // With a free hand it is offered again.
+    let t = table(1, "tile 5 nest\np1 at 5");
+    assert!(t.legal("p1").contains(&"room".to_string()));
+}
