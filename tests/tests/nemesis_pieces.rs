@@ -138,3 +138,83 @@ fn nest_egg_needs_a_free_hand() {
     let t = table(1, "tile 5 nest\np1 at 5");
     assert!(t.legal("p1").contains(&"room".to_string()));
 }
+
+// ---------------------------------------------------------------- §6.2 Trade
+
+fn names(t: &Table, zone: &str, seat: &str) -> String {
+    t.eval(&format!("g.zone(\"{zone}\", \"{seat}\").names()"))
+}
+
+fn hand(t: &Table, seat: &str) -> i64 {
+    eval_int(t, &format!("g.zone(\"hand\", \"{seat}\").len"))
+}
+
+/// The one legal action of `seat` starting with `prefix` (item cards carry a copy number).
+fn the_option(t: &Table, seat: &str, prefix: &str) -> String {
+    let found: Vec<String> = t
+        .legal(seat)
+        .into_iter()
+        .filter(|a| a.starts_with(prefix))
+        .collect();
+    assert_eq!(found.len(), 1, "{prefix} in {:?}", t.legal(seat));
+    found[0].clone()
+}
+
+const THREE_IN_ROOM: &str = "tile 5 armory\np1 at 5\np2 at 5\np3 at 5\ngive p2 grenade";
+
+/// Rules §6.2: everyone in the room may exchange, two by two, each side agreeing; only the
+/// active player pays. p1 trades: p2 gives p3 a grenade, then p3 gives it to p1.
+#[test]
+fn trade_lets_every_pair_in_the_room_exchange() {
+    let mut t = table(3, THREE_IN_ROOM);
+    let legal = t.legal("p1");
+    for a in ["trade p2", "trade p3", "trade p2 p3"] {
+        assert!(legal.contains(&a.to_string()), "{a} in {legal:?}");
+    }
+    let (p1, p2, p3) = (hand(&t, "p1"), hand(&t, "p2"), hand(&t, "p3"));
+    act(&mut t, "p1", "trade p2 p3");
+    assert_eq!(hand(&t, "p1"), p1 - 1, "the active player pays 1 card");
+    let give = the_option(&t, "p2", "give red-grenade");
+    t.play("p2", &give);
+    t.play("p2", "done");
+    t.play("p3", "done");
+    t.play("p3", "accept");
+    t.play("p2", "accept");
+    assert!(names(&t, "inventory", "p3").contains("red-grenade"));
+    // The active player names the next pair; p2 and p3 have had theirs.
+    let mut next = t.legal("p1");
+    next.sort();
+    assert_eq!(next, ["done", "trade p1 p2", "trade p1 p3"]);
+    t.play("p1", "trade p1 p3");
+    t.play("p1", "done");
+    let give = the_option(&t, "p3", "give red-grenade");
+    t.play("p3", &give);
+    t.play("p3", "done");
+    t.play("p3", "accept");
+    t.play("p1", "accept");
+    assert!(names(&t, "inventory", "p1").contains("red-grenade"));
+    assert!(!names(&t, "inventory", "p3").contains("red-grenade"));
+    // One pair left (p1 and p2): asked again, `done` ends the trade.
+    assert_eq!(t.legal("p1"), ["done", "trade p1 p2"]);
+    t.play("p1", "done");
+    assert_eq!((hand(&t, "p2"), hand(&t, "p3")), (p2, p3), "only p1 paid");
+}
+
+/// Rules §6.2: an exchange needs both sides; a refusal moves nothing, and the trade goes on
+/// with the next pair.
+#[test]
+fn a_refused_exchange_moves_nothing_and_the_trade_goes_on() {
+    let mut t = table(3, THREE_IN_ROOM);
+    act(&mut t, "p1", "trade p2");
+    t.play("p1", "done");
+    let give = the_option(&t, "p2", "give red-grenade");
+    t.play("p2", &give);
+    t.play("p2", "done");
+    t.play("p2", "accept");
+    t.play("p1", "refuse");
+    assert!(names(&t, "inventory", "p2").contains("red-grenade"));
+    assert_eq!(names(&t, "inventory", "p1"), "[]");
+    let mut next = t.legal("p1");
+    next.sort();
+    assert_eq!(next, ["done", "trade p1 p3", "trade p2 p3"]);
+}
