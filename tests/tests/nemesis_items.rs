@@ -744,7 +744,7 @@ fn found_weapon_ammo_and_reshuffle_options() {
         ),
         3
     );
-    let empty = "let d = g.zone(\"red\"); d.move_all_to(g.zone(\"red_discard\")); draw_item(g, \"red\") == ()";
+    let empty = "let d = g.zone(\"red\"); d.move_all_to(g.zone(\"red_discard\")); d.draw(g.zone(\"drawn\")) == ()";
     assert_eq!(t.eval(empty), "false");
     let t = table_with(1, &[("item_reshuffle", "false")], "");
     assert_eq!(t.eval(empty), "true");

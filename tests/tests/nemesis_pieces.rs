@@ -218,3 +218,30 @@ fn a_refused_exchange_moves_nothing_and_the_trade_goes_on() {
     next.sort();
     assert_eq!(next, ["done", "trade p1 p3", "trade p2 p3"]);
 }
+
+// ---------------------------------------------------------------- §5.1 Reshuffles
+
+/// Rules §5.1: drawing up to the hand size from an empty action deck takes in the discard
+/// pile, shuffled (the engine's reshuffle: the deck's discard is `discard`).
+#[test]
+fn an_empty_action_deck_takes_its_discard_pile_when_drawn() {
+    let t = table(1, "");
+    let expr = "let deck = g.zone(\"deck\", \"p1\"); let discard = g.zone(\"discard\", \"p1\"); \
+        let hand = g.zone(\"hand\", \"p1\"); \
+        deck.move_all_to(discard); hand.draw_to(discard, 2); \
+        let before = [hand.len, deck.len, discard.len]; \
+        draw_to_hand(g, \"p1\"); \
+        `${before} ${[hand.len, deck.len, discard.len]}`";
+    assert_eq!(t.eval(expr), "\"[3, 0, 7] [5, 5, 0]\"");
+}
+
+/// Content §18: the serious wound deck, drawn empty, takes in its discard pile.
+#[test]
+fn an_empty_wound_deck_takes_its_discard_pile() {
+    let t = table(1, "");
+    let expr = "let deck = g.zone(\"wound_deck\"); let n = deck.len; \
+        deck.move_all_to(g.zone(\"wound_discard\")); \
+        serious_wound(g, \"p1\"); \
+        `${n} ${g.zone(\"wounds\", \"p1\").len} ${deck.len} ${g.zone(\"wound_discard\").len}`";
+    assert_eq!(t.eval(expr), "\"16 1 15 0\"");
+}
