@@ -8,9 +8,12 @@ use boardscript_interpreter::state::Counters;
 use boardscript_interpreter::{Match, Setup, State};
 use boardscript_tests::{load, Check, PlayoutStats, Playouts, Step, Table};
 use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 mod nemesis_support;
-use nemesis_support::{act, act_settled, eval_int, seat_counter, settle, table_with, zone_len, ID};
+use nemesis_support::{
+    act, act_settled, eval_int, noisy, seat_counter, settle, table_with, zone_len, ID,
+};
 
 // ---------------------------------------------------------------- Helpers
 
@@ -373,11 +376,11 @@ fn intruder_player_event_phase_is_time_and_fire() {
     assert_eq!(eval_int(&t, "eggs_in(g, room_id(7))"), 0);
 }
 
-/// §16.4 special effects: Self-Healing discards up to 2 injuries of one Intruder; Planning
-/// resolves 1 of 3 event cards and discards the others.
+/// §16.4 special effects (content §19.1): Self-Healing discards up to 2 injuries of one
+/// Intruder.
 #[test]
-fn intruder_player_special_effects() {
-    let pos = "ip p2\nip-hand p2 self-healing planning-1\nintruder adult 7\ninjure 7 3";
+fn intruder_player_self_healing() {
+    let pos = "ip p2\nip-hand p2 self-healing planning-1\nintruder adult 7\ninjuries 7 3";
     let mut t = table_with(3, &IP, pos);
     let adult = mini_in(&t, 7);
     let id = &adult["adult-".len()..];
@@ -498,19 +501,14 @@ const IP_CARD_NAMES: [&str; 10] = [
 ];
 
 /// 300 seeded random games of a mode: every action checked against the engine's
-/// invariants and `mode_invariant`; every game ends by one of §15.2's endings within
-/// 10,000 actions, not always the same one.
-fn playouts(seats: usize, options: &[(&str, &str)], games: usize) -> PlayoutStats {
-    let check: &Check = if seats == 1 {
-        &solo_invariant
-    } else {
-        &mode_invariant
-    };
+/// invariants and `check`; every game ends by one of §15.2's endings within 10,000 actions,
+/// not always the same one.
+fn playouts(seats: usize, options: &[(&str, &str)], check: &Check) -> PlayoutStats {
     let stats = Playouts::new(ID)
         .seats(seats)
         .options(options)
         .seed(22)
-        .games(games)
+        .games(300)
         .max_length(10_000)
         .check(check)
         .run();
@@ -521,19 +519,53 @@ fn playouts(seats: usize, options: &[(&str, &str)], games: usize) -> PlayoutStat
 
 #[test]
 fn random_playouts_solo() {
-    playouts(1, &SOLO, 300);
+    playouts(1, &SOLO, &solo_invariant);
 }
 
+/// Co-op at 3 seats; counts the characters brought back (dead before the action, alive
+/// after).
 #[test]
 fn random_playouts_coop_3_seats() {
-    playouts(3, &COOP, 300);
+    let revived = AtomicUsize::new(0);
+    let check = |step: &Step| {
+        let back = (0..step.after.seat_counters.len()).filter(|&i| {
+            counter(&step.before.seat_counters[i], "dead") == 1
+                && counter(&step.after.seat_counters[i], "dead") == 0
+        });
+        revived.fetch_add(back.count(), Ordering::Relaxed);
+        mode_invariant(step)
+    };
+    let stats = playouts(3, &COOP, &check);
+    eprintln!(
+        "co-op: {} revived in {} games",
+        revived.into_inner(),
+        stats.games
+    );
 }
 
-/// With 4 seats somebody dies first in most games: the Intruder player then plays cards.
+/// The Intruder player at 4 seats: somebody dies first in most games, then plays cards
+/// (counted: actions of a seat with `ip` 2 other than passing and keeping).
 #[test]
 fn random_playouts_intruder_player_4_seats() {
-    let stats = playouts(4, &IP, 300);
-    assert!(stats.actions > 0);
+    let plays = AtomicUsize::new(0);
+    let check = |step: &Step| {
+        let ip = counter(&step.before.seat_counters[step.seat], "ip") == 2;
+        if ip
+            && ["move ", "attack ", "special "]
+                .iter()
+                .any(|v| step.action.starts_with(v))
+        {
+            plays.fetch_add(1, Ordering::Relaxed);
+        }
+        mode_invariant(step)
+    };
+    let stats = playouts(4, &IP, &check);
+    let plays = plays.into_inner();
+    eprintln!(
+        "Intruder player: {plays} cards played in {} games",
+        stats.games
+    );
+    assert!(plays > 300, "{plays}");
 }
 
 /// The same seed plays the same games, in every mode; the views stay seat-restricted (the
@@ -554,4 +586,41 @@ fn modes_are_deterministic_and_views_leak_nothing() {
         let (a, b) = (run(), run());
         assert_eq!(format!("{a:?}"), format!("{b:?}"), "{options:?}");
     }
+}
+
+/// Content §19.1 Planning: 3 event cards drawn, 1 resolved fully (its Intruder movement, then
+/// its effect), the others discarded.
+#[test]
+fn intruder_player_planning_resolves_one_of_three_events() {
+    let pos = "ip p2\nip-hand p2 planning-1\nintruder adult 7\n\
+               next event hunt-1 lurking regeneration";
+    let mut t = table_with(3, &IP, pos);
+    act_settled(&mut t, "p1", "pass");
+    t.play("p2", "special planning-1");
+    assert_eq!(
+        t.legal("p2"),
+        [
+            "keep event-hunt-1",
+            "keep event-lurking",
+            "keep event-regeneration"
+        ]
+    );
+    t.play("p2", "keep event-lurking");
+    // [Lurking]: the adult moves by corridor 3 (room 7 -> 8), then vanishes into the bag.
+    assert_eq!(eval_int(&t, "board_minis(g).len()"), 0);
+    assert_eq!(eval_int(&t, "g.zone(\"events_discard\").len"), 3);
+    assert_eq!(eval_int(&t, "g.zone(\"ip_drawn\", \"p2\").len"), 0);
+    assert_eq!(t.deciding(), ["p3"]);
+}
+
+/// Content §19.1 Pursuit: one chosen character (aboard, not in combat) makes a noise roll.
+#[test]
+fn intruder_player_pursuit_makes_a_noise_roll() {
+    let mut t = table_with(3, &IP, "ip p2\nip-hand p2 pursuit-1\nnext noise 1");
+    act_settled(&mut t, "p1", "pass");
+    t.play("p2", "special pursuit-1");
+    assert_eq!(t.legal("p2"), ["target p1", "target p3"]);
+    t.play("p2", "target p3");
+    assert!(noisy(&t, 10, 1));
+    assert_eq!(t.deciding(), ["p3"]);
 }
