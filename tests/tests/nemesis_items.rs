@@ -51,7 +51,10 @@ fn search_draws_two_from_the_rooms_deck_and_bottoms_one() {
 /// §12.5: a white room lets the searcher choose red, yellow or green (never blue).
 #[test]
 fn white_room_asks_for_the_deck() {
-    let mut t = table(1, "tile 5 cabins\np1 at 5\nitems 5 1\nhand p1 search search");
+    let mut t = table(
+        1,
+        "tile 5 cabins\np1 at 5\nitems 5 1\nhand p1 search search",
+    );
     act(&mut t, "p1", "search");
     assert_eq!(t.legal("p1"), ["deck green", "deck red", "deck yellow"]);
     t.play("p1", "deck yellow");
@@ -61,7 +64,10 @@ fn white_room_asks_for_the_deck() {
 /// §12.5 step 1: an item counter of 0 means no Search; the last Search leaves it at 0.
 #[test]
 fn empty_item_counter_means_no_search() {
-    let t = table(1, "tile 5 armory\np1 at 5\nitems 5 0\nhand p1 search search");
+    let t = table(
+        1,
+        "tile 5 armory\np1 at 5\nitems 5 0\nhand p1 search search",
+    );
     assert!(!t.legal("p1").contains(&"search".to_string()));
     let mut t = table(
         1,
