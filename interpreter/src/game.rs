@@ -3,6 +3,7 @@
 
 mod agenda;
 mod illegal;
+mod position;
 pub(crate) mod returned;
 #[cfg(test)]
 mod tests;
@@ -322,18 +323,39 @@ impl Game {
         self.run_scheduling(&mut state, "setup", &[], true)?;
         self.resolve(&mut state)?;
         if let Some(text) = &setup.position {
-            if !self.rules.has_fn("position", 2) {
-                return Err(PlayError::Setup(format!(
-                    "{} does not define `position(g, text)`",
-                    self.spec.id
-                )));
+            for part in position::parts(text) {
+                match part {
+                    position::Part::Game(text) => self.game_position(&mut state, text)?,
+                    position::Part::Eval { line, expr } => {
+                        self.eval_position(&mut state, line, expr)?
+                    }
+                }
             }
-            let text = Dynamic::from(ImmutableString::from(text.as_str()));
-            self.run_scheduling(&mut state, "position", &[text], true)?;
-            self.resolve(&mut state)?;
         }
         mentions::settle(&mut state, 0, None);
         Ok(state)
+    }
+
+    /// The game's own lines of a position, through its `position(g, text)`.
+    fn game_position(&self, state: &mut State, text: String) -> Result<(), PlayError> {
+        if !self.rules.has_fn("position", 2) {
+            return Err(PlayError::Setup(format!(
+                "{} does not define `position(g, text)`",
+                self.spec.id
+            )));
+        }
+        let text = Dynamic::from(ImmutableString::from(text));
+        self.run_scheduling(state, "position", &[text], true)?;
+        self.resolve(state)
+    }
+
+    /// A position's `eval <expression>` line, run on the live state (`position::parts`).
+    fn eval_position(&self, state: &mut State, line: usize, expr: &str) -> Result<(), PlayError> {
+        state.agenda.open();
+        let result = self.rules.run_on(state, expr, "eval");
+        state.agenda.close();
+        result.map_err(|e| PlayError::Setup(format!("position: line {line}: {e}")))?;
+        self.resolve(state)
     }
 
     /// The seats a script function returned, each at most once; `alive`: none eliminated.

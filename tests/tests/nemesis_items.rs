@@ -26,7 +26,7 @@ fn items_left(t: &Table, room: i64) -> i64 {
     eval_int(t, &format!("items_in(g, room_id({room}))"))
 }
 
-const RED_ROOM: &str = "tile 5 armory\np1 at 5\nitems 5 2\ndraw p1 search\n";
+const RED_ROOM: &str = "tile 5 armory\np1 at 5\nitems 5 2\nhand p1 search search\n";
 
 /// §12.5: a red room draws 2 from the red deck; one is kept, the other goes face down to the
 /// bottom of the red deck, and the counter goes down by 1.
@@ -51,7 +51,10 @@ fn search_draws_two_from_the_rooms_deck_and_bottoms_one() {
 /// §12.5: a white room lets the searcher choose red, yellow or green (never blue).
 #[test]
 fn white_room_asks_for_the_deck() {
-    let mut t = table(1, "tile 5 cabins\np1 at 5\nitems 5 1\ndraw p1 search");
+    let mut t = table(
+        1,
+        "tile 5 cabins\np1 at 5\nitems 5 1\nhand p1 search search",
+    );
     act(&mut t, "p1", "search");
     assert_eq!(t.legal("p1"), ["deck green", "deck red", "deck yellow"]);
     t.play("p1", "deck yellow");
@@ -61,11 +64,14 @@ fn white_room_asks_for_the_deck() {
 /// §12.5 step 1: an item counter of 0 means no Search; the last Search leaves it at 0.
 #[test]
 fn empty_item_counter_means_no_search() {
-    let t = table(1, "tile 5 armory\np1 at 5\nitems 5 0\ndraw p1 search");
+    let t = table(
+        1,
+        "tile 5 armory\np1 at 5\nitems 5 0\nhand p1 search search",
+    );
     assert!(!t.legal("p1").contains(&"search".to_string()));
     let mut t = table(
         1,
-        "tile 5 armory\np1 at 5\nitems 5 1\ndraw p1 search\ndraw p1 search",
+        "tile 5 armory\np1 at 5\nitems 5 1\nhand p1 search search",
     );
     act(&mut t, "p1", "search");
     let keep = t.legal("p1")[0].clone();
@@ -77,7 +83,7 @@ fn empty_item_counter_means_no_search() {
 /// §12.5: no Search in the Nest or the Slime-Covered Room, even with a counter.
 #[test]
 fn no_search_in_the_nest() {
-    let t = table(1, "tile 5 nest\np1 at 5\nitems 5 2\ndraw p1 search");
+    let t = table(1, "tile 5 nest\np1 at 5\nitems 5 2\nhand p1 search search");
     assert!(!t.legal("p1").contains(&"search".to_string()));
 }
 

@@ -428,6 +428,48 @@ impl Rules {
         Ok(self.show(v))
     }
 
+    /// Runs `expr` on the live state (a position's `eval` line): `g` is the game itself, with
+    /// the script's functions and a call's limits; the value is dropped. `file` names the
+    /// expression in errors (`eval:1:7: ...`).
+    pub fn run_on(&self, state: &mut State, expr: &str, file: &str) -> Result<(), ScriptError> {
+        let text = format!("{expr}\n");
+        let part = self
+            .engine
+            .compile(&text)
+            .map_err(|e| ScriptError::syntax(file, &text, &e))?;
+        let ast = self.ast.clone_functions_only().merge(&part);
+        let mut scope = Scope::new();
+        scope.push("g", G(self.slot.clone()));
+        let mut files = self.fn_files.clone();
+        files.insert("eval".into(), Arc::from(file));
+        self.start_call();
+        std::mem::swap(state, &mut self.slot.borrow_mut());
+        let result = match ending::run(&self.ended, || {
+            self.engine.eval_ast_with_scope::<Dynamic>(&mut scope, &ast)
+        }) {
+            (Err(_), true) => Ok(Dynamic::UNIT),
+            (result, _) => result,
+        };
+        std::mem::swap(state, &mut self.slot.borrow_mut());
+        for line in self.printed.borrow_mut().drain(..) {
+            state.log_event(line);
+        }
+        for (_, var, _) in scope {
+            value::drop_flat(var);
+        }
+        match result {
+            Ok(v) => {
+                value::drop_flat(v);
+                Ok(())
+            }
+            Err(e) => {
+                let mut e = self.runtime_error(&e, "eval", &files);
+                self.shifts.fix(&mut e);
+                Err(e)
+            }
+        }
+    }
+
     /// A value as `eval` prints it: strings quoted, handles (grid, zone, card, the game)
     /// through their `to_debug` rather than as the name of a Rust type, inside arrays and
     /// maps too (a hand is `[Card(knife), Card(axe)]`).
