@@ -245,3 +245,25 @@ fn an_empty_wound_deck_takes_its_discard_pile() {
         `${n} ${g.zone(\"wounds\", \"p1\").len} ${deck.len} ${g.zone(\"wound_discard\").len}`";
     assert_eq!(t.eval(expr), "\"16 1 15 0\"");
 }
+
+/// Rules §7.2, §3.4: exploration's Door token closes the corridor the character came by
+/// through the same rule: with every token on the board and one door closed, that door is
+/// taken up (no question: there is no choice).
+#[test]
+fn exploration_door_token_with_no_token_left_moves_the_closed_door() {
+    // Eleven doors destroyed and 4-8 closed: every token is out.
+    let pos = TWELVE_DOORS
+        .replace(" closed", " destroyed")
+        .replace("door 4 1 destroyed", "door 4 1 closed")
+        .replace("door 5 2 destroyed", "door 12 2 destroyed");
+    let t = table(1, &format!("p1 at 5\n{pos}"));
+    // Room 9's token becomes a Door token, then p1 explores it from room 5 (corridor 5-9).
+    let expr = "let room = room_id(9); let here = g.zone(`token/${room}`); \
+        for r in BOARD.room { if r.kind != \"special\" { let z = g.zone(`token/${r.id}`); \
+            let c = z.find(\"exp-door-4\"); if c != () && r.id != room { z.take(here.top()); here.take(c); } } } \
+        let ship = g.graph(\"ship\"); let e = ship.edge_between(room_id(5), room); \
+        explore(g, \"p1\", room, e, false); \
+        let d48 = ship.edge_value(exit_edge(g, room_id(4), 1), \"door\"); \
+        `${here.len} ${ship.edge_value(e, \"door\")} ${d48} ${g.supply(\"doors\").left}`";
+    assert_eq!(t.eval(expr), "\"0 1 0 0\"");
+}
