@@ -435,7 +435,8 @@ fn counter(c: &Counters, key: &str) -> i64 {
 /// After every action, in every mode: tokens conserved between bag and supply; each seat's
 /// character in one room, or dead, out of the game or in a pod (as nemesis.rs checks); the
 /// Intruder player (`ip` 2) dead, off the board, holding at most 4 of its own cards and
-/// only them; at most one Intruder player.
+/// only them; at most one Intruder player; no dead seat (the Intruder player's) among the
+/// winners.
 fn mode_invariant(step: &Step) -> Result<(), String> {
     let s = step.after;
     let want: BTreeMap<String, u32> = TOKENS.iter().map(|(k, n)| (k.to_string(), *n)).collect();
@@ -468,6 +469,12 @@ fn mode_invariant(step: &Step) -> Result<(), String> {
     }
     if players > 1 {
         return Err(format!("{players} Intruder players"));
+    }
+    // §16.4: the Intruder player never wins (nor does any dead character).
+    if let Some(w) = s.result.iter().flat_map(|o| &o.winners).find(|&&w| {
+        counter(&s.seat_counters[w], "ip") > 0 || counter(&s.seat_counters[w], "dead") > 0
+    }) {
+        return Err(format!("dead seat {w} wins"));
     }
     Ok(())
 }
