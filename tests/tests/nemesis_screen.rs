@@ -236,3 +236,19 @@ fn the_screen_shows_the_result_at_the_end() {
     let s = screen(&t, 0);
     assert!(s.contains("Game over: "), "{s}");
 }
+
+/// A weakness found in the Laboratory is told by its name and effect, in the log and on
+/// everyone's screen.
+#[test]
+fn a_found_weakness_is_named_for_everyone() {
+    let mut t = table(2, "tile 5 laboratory\np1 at 5\nfloor 5 corpse 1");
+    act(&mut t, "p1", "room");
+    let id = text(&t, "g.zone(\"weak/corpse\").top().name");
+    let words = text(&t, &format!("card_words(\"{id}\")"));
+    assert!(!words.starts_with("weakness-"), "{words}");
+    let line = format!("Weakness found (corpse): {words}");
+    assert!(screen(&t, 1).contains(&line), "{}", screen(&t, 1));
+    let log = log_of(&t, 1);
+    let told = format!("The corpse reveals a weakness of the Intruders: {words}");
+    assert!(has_line(&log, &told), "{log:?}");
+}
