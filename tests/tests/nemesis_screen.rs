@@ -252,3 +252,16 @@ fn a_found_weakness_is_named_for_everyone() {
     let told = format!("The corpse reveals a weakness of the Intruders: {words}");
     assert!(has_line(&log, &told), "{log:?}");
 }
+
+/// Item 2: a scanned contamination card shows its mark to the scanner only.
+#[test]
+fn a_scanned_card_is_known_to_the_scanner_only() {
+    let t = table(2, "contamination p1 discard infected\nscan p1");
+    let own = screen(&t, 0);
+    assert!(own.contains("scanned: contamination INFECTED"), "{own}");
+    let other = screen(&t, 1);
+    assert!(
+        !other.contains("scanned") && !other.contains("INFECTED"),
+        "{other}"
+    );
+}
