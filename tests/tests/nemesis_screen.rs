@@ -236,3 +236,32 @@ fn the_screen_shows_the_result_at_the_end() {
     let s = screen(&t, 0);
     assert!(s.contains("Game over: "), "{s}");
 }
+
+/// A weakness found in the Laboratory is told by its name and effect, in the log and on
+/// everyone's screen.
+#[test]
+fn a_found_weakness_is_named_for_everyone() {
+    let mut t = table(2, "tile 5 laboratory\np1 at 5\nfloor 5 corpse 1");
+    act(&mut t, "p1", "room");
+    let id = text(&t, "g.zone(\"weak/corpse\").top().name");
+    let words = text(&t, &format!("card_words(\"{id}\")"));
+    assert!(!words.starts_with("weakness-"), "{words}");
+    let line = format!("Weakness found (corpse): {words}");
+    assert!(screen(&t, 1).contains(&line), "{}", screen(&t, 1));
+    let log = log_of(&t, 1);
+    let told = format!("The corpse reveals a weakness of the Intruders: {words}");
+    assert!(has_line(&log, &told), "{log:?}");
+}
+
+/// Item 2: a scanned contamination card shows its mark to the scanner only.
+#[test]
+fn a_scanned_card_is_known_to_the_scanner_only() {
+    let t = table(2, "contamination p1 discard infected\nscan p1");
+    let own = screen(&t, 0);
+    assert!(own.contains("scanned: contamination INFECTED"), "{own}");
+    let other = screen(&t, 1);
+    assert!(
+        !other.contains("scanned") && !other.contains("INFECTED"),
+        "{other}"
+    );
+}
