@@ -280,6 +280,49 @@ fn each_condition_kind_is_read_at_the_end() {
     assert!(!p2_wins(2, "objective-hoarder", ""));
 }
 
+/// The conditions that need more setting up: escaping with 7 items (Hoarder), every room
+/// tile explored (Relentless Investigator), holding a character corpse (A Proper Burial).
+#[test]
+fn items_rooms_and_corpses_are_read_at_the_end() {
+    // The starting weapon is an item too: 6 bandages make 7 items, 5 make 6.
+    let bandages = |n: usize| format!("out p2 2\n{}", "give p2 bandages\n".repeat(n));
+    assert!(p2_wins(2, "objective-hoarder", &bandages(6)));
+    assert!(!p2_wins(2, "objective-hoarder", &bandages(5)));
+    let explored: String = (2..=18)
+        .filter(|n| *n != 10)
+        .map(|n| format!("explore {n}\n"))
+        .collect();
+    assert!(p2_wins(
+        2,
+        "objective-relentless-investigator",
+        &format!("signal p2\n{explored}")
+    ));
+    assert!(p2_wins(
+        2,
+        "objective-proper-burial",
+        "signal p2\ncarry p2 corpse"
+    ));
+    assert!(!p2_wins(
+        2,
+        "objective-proper-burial",
+        "signal p2\ncarry p2 egg"
+    ));
+}
+
+/// Co-op: [Emergency Post-Mortem] (a corpse on the Surgery floor) and [Special Delivery]
+/// (finishing in hibernation holding an egg).
+#[test]
+fn coop_post_mortem_and_special_delivery() {
+    let coop = [("mode", "coop")];
+    let pos = format!(
+        "{EARTH}out p2 1\ncarry p2 egg\nobjective p1 objective-coop-post-mortem\nobjective p2 objective-coop-special-delivery\ntile 5 surgery\n"
+    );
+    let t = jump_with(2, &coop, &format!("{pos}floor 5 corpse 1"));
+    assert_eq!(t.winners(), ["p1", "p2"]);
+    let t = jump_with(2, &coop, &pos);
+    assert!(t.winners().is_empty());
+}
+
 /// "Player X's character must not survive" with X relative to the holder: p1 (dead in the
 /// jump) is p2's target; p2's own number means "the only survivor" (content §12.1).
 #[test]
