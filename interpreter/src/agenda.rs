@@ -73,8 +73,9 @@ pub struct Question {
 }
 
 /// Who reads a question's answers in the log: the asked seats (the default, whatever
-/// `log_actions` says: an answer may tell what only they know), everyone, or the asked seats
-/// and some more.
+/// `log_actions` says: an answer may tell what only they know), everyone, the asked seats
+/// and some more, or each answer only its own seat (a secret choice several seats make at
+/// once).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum AnswerLog {
@@ -82,6 +83,7 @@ pub enum AnswerLog {
     Asked,
     All,
     Also(Vec<usize>),
+    Own,
 }
 
 impl AnswerLog {
@@ -109,11 +111,12 @@ impl Question {
         (!prompt.is_empty()).then_some(prompt.as_str())
     }
 
-    /// The seats that read the answers in the log (None: everyone).
-    pub fn log_readers(&self) -> Option<Vec<usize>> {
+    /// The seats that read `seat`'s answer in the log (None: everyone).
+    pub fn log_readers(&self, seat: usize) -> Option<Vec<usize>> {
         let mut readers: Vec<usize> = self.seats.iter().map(|(s, _)| *s).collect();
         match &self.log {
             AnswerLog::All => return None,
+            AnswerLog::Own => return Some(vec![seat]),
             AnswerLog::Asked => {}
             AnswerLog::Also(more) => {
                 for s in more {

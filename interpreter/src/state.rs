@@ -88,6 +88,10 @@ pub struct State {
     pub phase: String,
     pub counters: Arc<Counters>,
     pub seat_counters: Arc<Vec<Counters>>,
+    /// Tallies (`g.tally`): what a game counts for `sim`'s statistics, never read by its
+    /// rules and dropped from every view, so that a tally cannot leak a secret.
+    #[serde(default, skip_serializing_if = "Counters::is_empty")]
+    pub tallies: Counters,
     pub vars: Vars,
     /// The card catalogue, shared between clones; entries are shared too, so a view's redacted
     /// copy costs reference counts, not copies of names and properties.
@@ -134,6 +138,7 @@ impl State {
             options: Arc::new(options),
             phase: String::new(),
             counters: Arc::default(),
+            tallies: Counters::new(),
             vars: Vars::new(),
             cards: Arc::new(vec![]),
             name_index: NameCache::default(),
@@ -160,6 +165,11 @@ impl State {
     pub fn seat_counters_mut(&mut self) -> &mut Vec<Counters> {
         self.weight.stale(Part::Counters);
         Arc::make_mut(&mut self.seat_counters)
+    }
+
+    pub fn tallies_mut(&mut self) -> &mut Counters {
+        self.weight.stale(Part::Counters);
+        &mut self.tallies
     }
 
     /// All the script data, for a change `set_var` and `remove_var` do not make (the whole
@@ -408,6 +418,8 @@ impl State {
             v.agenda = self.agenda.view(seat);
         }
         v.rng = rng::seeded(0);
+        // Tallies are statistics for `sim`: one might count what only the rules know.
+        v.tallies = Counters::new();
         v.cards = self.catalogue_view(&v.zones, seat, knowledge);
         // Its names are the seat's, some blanked: they are looked up anew if ever needed.
         v.name_index = NameCache::default();

@@ -84,6 +84,7 @@ pub fn sim(args: SimArgs) -> anyhow::Result<ExitCode> {
     }
     println!("  no winner    {:>8}", t.no_winner);
     print_endings(t, args.max_actions);
+    print_tallies(&t.tallies, t.other_tallies, t.games);
     println!(
         "  length: mean {:.1}, max {} actions",
         t.mean_length(),
@@ -150,6 +151,29 @@ fn print_endings(t: &sim::Tally, max_actions: usize) {
     }
 }
 
+/// What the games counted with `g.tally`, summed over `games`: the sum and the mean per game,
+/// by name (nothing when no game tallied anything).
+fn print_tallies(tallies: &[(String, i64)], other: i64, games: u64) {
+    if tallies.is_empty() {
+        return;
+    }
+    println!("  tallies:");
+    let width = tallies
+        .iter()
+        .map(|(e, _)| e.chars().count())
+        .fold(10, usize::max);
+    let line = |label: &str, n: i64| {
+        let mean = n as f64 / games.max(1) as f64;
+        println!("    {label:<width$} {n:>8}  {mean:>7.2} a game");
+    };
+    for (name, n) in tallies {
+        line(name, *n);
+    }
+    if other != 0 {
+        line("other tallies", other);
+    }
+}
+
 /// Compiles the game, then plays random playouts and replays each from its actions: a
 /// playout fails on an error, a panic of the engine, or a replay that ends elsewhere.
 pub fn check(args: CheckArgs) -> anyhow::Result<ExitCode> {
@@ -188,6 +212,8 @@ fn check_here(args: &CheckArgs) -> anyhow::Result<ExitCode> {
     // Playouts that ended with no winner and no reason (nobody could act), and the first.
     let mut stuck: Option<(u64, usize)> = None;
     let mut stuck_count = 0;
+    // The playouts' tallies (`g.tally`), summed as `sim` sums them.
+    let mut tallies = sim::Tally::new(seats.len(), vec![]);
     let stop = interrupt::flag();
     let mut run = 0;
     for i in args.skip..args.skip.saturating_add(args.games) {
@@ -207,6 +233,7 @@ fn check_here(args: &CheckArgs) -> anyhow::Result<ExitCode> {
                 _ => {}
             }
             let o = &rec.outcome;
+            tallies.add(i, o.clone());
             if o.error.is_none() && o.winners.is_empty() && o.reason.is_empty() {
                 stuck_count += 1;
                 stuck.get_or_insert((seed, o.length));
@@ -280,6 +307,7 @@ fn check_here(args: &CheckArgs) -> anyhow::Result<ExitCode> {
             "  warning: {stuck_count} of {run} playout(s) ended with no winner and no end reason, because nobody could act (seed {seed}: after {length} action(s)), with {played_with}; if the rules should go on, an action may be impossible with these options (or end the game with `g.end_game([], reason)`)"
         );
     }
+    print_tallies(&tallies.tallies, tallies.other_tallies, run);
     let interrupted = run < args.games;
     if interrupted {
         println!(

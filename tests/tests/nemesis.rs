@@ -525,14 +525,16 @@ fn supply_placed(s: &State, name: &str) -> Result<u32, String> {
         .ok_or(format!("no supply {name}"))
 }
 
-/// §15.2: the ways part 1's game ends (`g.end_game`'s reasons).
-const ENDINGS: [&str; 6] = [
-    "the ship jumped",
-    "every character is dead",
-    "the self-destruct ran out",
-    "the ship jumped with self-destruct active",
-    "no fire marker left",
-    "no malfunction marker left",
+/// §15.2: the ways the game ends (`g.end_game`'s reasons, scripts/nemesis/victory.rhai).
+const ENDINGS: [&str; 8] = [
+    "jump",
+    "self-destruct at the jump",
+    "self-destruct",
+    "9th fire marker",
+    "9th malfunction",
+    "last character gone: jump",
+    "last character gone: self-destruct",
+    "everyone dead",
 ];
 
 /// The 300 seeded random games per seat count, every action checked against the

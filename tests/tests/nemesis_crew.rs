@@ -206,10 +206,14 @@ fn infected_cards_option_sets_the_count() {
 
 // ---------------------------------------------------------------- §15.2 the end
 
+/// Working engines, the destination Earth, and p2 holding an objective met on Earth: the
+/// victory check (victory.rhai) lets a hibernating p2 win.
+const SAFE_LANDING: &str = "engine 1 working\nengine 2 working\nengine 3 working\ncoordinates 1\ndestination A\nobjective p2 objective-prime-asset\n";
+
 /// §15.2 item 1: at the jump a hibernating character survives, an awake one dies.
 #[test]
 fn the_jump_spares_only_the_hibernating() {
-    let mut t = table(2, "time 14\nout p2 1");
+    let mut t = table(2, &format!("{SAFE_LANDING}time 14\nout p2 1"));
     act_settled(&mut t, "p1", "pass");
     assert!(t.is_over());
     assert_eq!(t.winners(), ["p2"]);
@@ -219,7 +223,7 @@ fn the_jump_spares_only_the_hibernating() {
 /// §15.2 item 3: when the last character aboard leaves, the ship jumps at once.
 #[test]
 fn the_last_character_gone_ends_the_game() {
-    let mut t = table(2, "fire 10\nserious p1 3\nout p2 1");
+    let mut t = table(2, &format!("{SAFE_LANDING}fire 10\nserious p1 3\nout p2 1"));
     act_settled(&mut t, "p1", "pass");
     assert!(t.is_over());
     assert_eq!(t.winners(), ["p2"]);

@@ -239,7 +239,7 @@ fn lurking_sends_free_intruders_to_the_bag() {
 fn eclosion_kills_larva_carriers_and_scans_the_others() {
     let t = after_event(
         2,
-        "larva p1\ndeck p2 infected\nnext event eclosion\nnext bag blank",
+        "encountered\nlarva p1\ndeck p2 infected\nnext event eclosion\nnext bag blank",
     );
     assert_eq!(seat_counter(&t, "p1", "dead"), 1);
     assert_eq!(intruders(&t, 10), "[\"creeper\"]");
@@ -502,7 +502,7 @@ fn noise_in_the_ducts_makes_duct_rooms_roll() {
 #[test]
 fn queen_surprise_option() {
     let position =
-        "tile 9 nest\np1 at 9\np2 at 9\nhand p1 1\nhand p2 2\nnext event hunt-1\nnext bag queen";
+        "encountered\ntile 9 nest\np1 at 9\np2 at 9\nhand p1 1\nhand p2 2\nnext event hunt-1\nnext bag queen";
     let attacks = |value: &str| {
         let mut t = table_with(2, &[("queen_surprise", value)], position);
         for seat in ["p1", "p2"] {

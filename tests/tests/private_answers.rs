@@ -104,7 +104,7 @@ fn a_log_naming_no_seats_is_refused() {
     let err = m.play(Some("p1"), "swap").unwrap_err().to_string();
     assert!(
         err.contains(
-            r#"g.ask: `log` is "all" or an array of seats that read the answers, not "p2""#
+            r#"g.ask: `log` is "all", "own" or an array of seats that read the answers, not "p2""#
         ),
         "{err}"
     );

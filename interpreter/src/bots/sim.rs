@@ -18,6 +18,10 @@ pub const FAILURES_KEPT: usize = 5;
 /// together (a script could give every game its own reason, and a tally must stay small).
 pub const ENDINGS_KEPT: usize = 16;
 
+/// The most distinct tallies (`g.tally`) a sum keeps apart, for the same reason; the others
+/// are summed together.
+pub const TALLIES_KEPT: usize = 64;
+
 /// The outcome of one simulated game.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Outcome {
@@ -30,6 +34,8 @@ pub struct Outcome {
     pub error: Option<String>,
     /// Stopped at the action limit, not ended (`error` says so too).
     pub at_limit: bool,
+    /// The game's tallies (`g.tally`) when it stopped, by name.
+    pub tallies: Vec<(String, i64)>,
 }
 
 impl Outcome {
@@ -73,6 +79,10 @@ pub struct Tally {
     /// `ENDINGS_KEPT`: those that sort first, the others counted in `other_endings`.
     pub endings: Vec<(String, u64)>,
     pub other_endings: u64,
+    /// The games' tallies (`g.tally`) summed by name, failed games' included, in name order;
+    /// at most `TALLIES_KEPT`: those that sort first, the others summed in `other_tallies`.
+    pub tallies: Vec<(String, i64)>,
+    pub other_tallies: i64,
     pub failed: u64,
     /// Failed games stopped at the action limit.
     pub at_limit: u64,
@@ -93,6 +103,8 @@ impl Tally {
             no_winner: 0,
             endings: vec![],
             other_endings: 0,
+            tallies: vec![],
+            other_tallies: 0,
             failed: 0,
             at_limit: 0,
             total_length: 0,
@@ -105,6 +117,7 @@ impl Tally {
         self.games += 1;
         self.total_length += outcome.length as u128;
         self.max_length = self.max_length.max(outcome.length);
+        self.count_tallies(outcome.tallies.iter().cloned());
         if outcome.error.is_some() {
             self.failed += 1;
             self.at_limit += outcome.at_limit as u64;
@@ -139,6 +152,8 @@ impl Tally {
         self.no_winner += other.no_winner;
         self.other_endings += other.other_endings;
         self.count_endings(other.endings);
+        self.other_tallies = self.other_tallies.saturating_add(other.other_tallies);
+        self.count_tallies(other.tallies);
         self.failed += other.failed;
         self.at_limit += other.at_limit;
         self.total_length += other.total_length;
@@ -161,6 +176,27 @@ impl Tally {
                 self.other_endings += n;
             }
         }
+    }
+
+    /// Adds tallies by name, keeping the `TALLIES_KEPT` names that sort first (as
+    /// `count_endings` does, so the sum does not depend on the order games are added in).
+    fn count_tallies(&mut self, more: impl IntoIterator<Item = (String, i64)>) {
+        for (name, n) in more {
+            match self.tallies.binary_search_by(|(t, _)| t.cmp(&name)) {
+                Ok(i) => self.tallies[i].1 = self.tallies[i].1.saturating_add(n),
+                Err(i) => self.tallies.insert(i, (name, n)),
+            }
+        }
+        if self.tallies.len() > TALLIES_KEPT {
+            for (_, n) in self.tallies.drain(TALLIES_KEPT..) {
+                self.other_tallies = self.other_tallies.saturating_add(n);
+            }
+        }
+    }
+
+    /// A tally's mean per game played.
+    pub fn mean_per_game(&self, n: i64) -> f64 {
+        n as f64 / self.games.max(1) as f64
     }
 
     fn keep_failures(&mut self, more: impl IntoIterator<Item = Failure>) {
@@ -210,14 +246,23 @@ pub fn play_observed(
     mut observe: impl FnMut(&State, Option<(usize, &Action)>),
 ) -> Outcome {
     let mut length = 0;
+    let mut tallies = vec![];
     let mut run = || -> Result<GameResult, PlayError> {
         let mut state = game.start(setup)?;
         observe(&state, None);
         let mut bot_rng = rng::seeded(setup.seed ^ 0xB07);
-        random::playout_observed(game, &mut state, &mut bot_rng, max_actions, |s, seat, a| {
-            length += 1;
-            observe(s, Some((seat, a)));
-        })?;
+        let played =
+            random::playout_observed(game, &mut state, &mut bot_rng, max_actions, |s, seat, a| {
+                length += 1;
+                observe(s, Some((seat, a)));
+            });
+        // What the game counted up to its end or its failure.
+        tallies = state
+            .tallies
+            .iter()
+            .map(|(k, &n)| (k.to_string(), n))
+            .collect();
+        played?;
         game.outcome(&state)
     };
     let (result, error) = match run() {
@@ -231,6 +276,7 @@ pub fn play_observed(
         length,
         at_limit: matches!(error, Some(PlayError::NoEnd(_))),
         error: error.map(|e| e.to_string()),
+        tallies,
     }
 }
 

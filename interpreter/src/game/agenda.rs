@@ -158,7 +158,7 @@ impl Game {
     /// The log line of an answer, for the seats the question says (`Question::log_readers`).
     fn log_answer(&self, state: &mut State, q: &Question, seat: usize, answer: &str) {
         let line = format!("{}: {answer}", state.seat_name(seat));
-        match q.log_readers() {
+        match q.log_readers(seat) {
             None => state.log_event(line),
             Some(readers) => state.log_private(line, readers),
         }

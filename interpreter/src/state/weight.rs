@@ -102,7 +102,9 @@ impl State {
         let supplies =
             stale(Part::Supplies, w).then(|| self.supplies.iter().map(Supply::weight).sum());
         let counters = stale(Part::Counters, w).then(|| {
-            counters(&self.counters) + self.seat_counters.iter().map(counters).sum::<u64>()
+            counters(&self.counters)
+                + self.seat_counters.iter().map(counters).sum::<u64>()
+                + counters(&self.tallies)
         });
         let w = &mut self.weight;
         let measured = w.measured;

@@ -245,7 +245,8 @@ fn prompts(
     Ok((String::new(), out))
 }
 
-/// `log:` of `g.ask`: `"all"`, or the seats that read the answers besides the asked ones.
+/// `log:` of `g.ask`: `"all"`, `"own"` (each answer read by its seat alone), or the seats
+/// that read the answers besides the asked ones.
 fn answer_log(g: &G, log: Option<Dynamic>) -> Fallible<AnswerLog> {
     let Some(log) = log else {
         return Ok(AnswerLog::Asked);
@@ -257,11 +258,12 @@ fn answer_log(g: &G, log: Option<Dynamic>) -> Fallible<AnswerLog> {
     }
     match log.into_string() {
         Ok(all) if all == "all" => Ok(AnswerLog::All),
+        Ok(own) if own == "own" => Ok(AnswerLog::Own),
         Ok(other) => fail(format!(
-            "g.ask: `log` is \"all\" or an array of seats that read the answers, not \"{other}\""
+            "g.ask: `log` is \"all\", \"own\" or an array of seats that read the answers, not \"{other}\""
         )),
         Err(t) => fail(format!(
-            "g.ask: `log` is \"all\" or an array of seats that read the answers, not a `{t}`"
+            "g.ask: `log` is \"all\", \"own\" or an array of seats that read the answers, not a `{t}`"
         )),
     }
 }

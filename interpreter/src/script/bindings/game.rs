@@ -212,6 +212,15 @@ pub fn register(engine: &mut Engine, ended: &Ended) {
                 g.write(|s| add_to(counter_slot(&mut s.seat_counters_mut()[i], name)?, d, name))
             },
         );
+    // Tallies: statistics `sim` sums over its games. Written only, so that no rule depends
+    // on them; no view shows them.
+    engine
+        .register_fn("tally", |g: &mut G, name: &str| -> Fallible<()> {
+            g.write(|s| add_to(counter_slot(s.tallies_mut(), name)?, 1, name).map(drop))
+        })
+        .register_fn("tally", |g: &mut G, name: &str, n: INT| -> Fallible<()> {
+            g.write(|s| add_to(counter_slot(s.tallies_mut(), name)?, n, name).map(drop))
+        });
     // Script data: any plain value, public or seen only by some seats.
     engine
         .register_fn("get", |g: &mut G, key: &str| {
