@@ -87,6 +87,12 @@ fn next_bag_names_a_token_by_back_number_or_id() {
     let queue = t.eval("g.get(\"force_bag\")");
     assert!(queue.starts_with("[\"token-adult-1"), "{queue}");
     assert!(queue.ends_with("\"token-larva-2\", \"adult\"]"), "{queue}");
+    // A type draws any token of it but one named for a later draw.
+    let t = table(1, "bag adult:3 adult:4\nnext bag adult adult:3");
+    assert_eq!(
+        t.eval("[draw_token(g), draw_token(g)]"),
+        "[\"token-adult-10\", \"token-adult-05\"]"
+    );
     refused(
         "bag adult:2\nnext bag adult:3",
         "position: line 2: no adult:3 token in the bag",
