@@ -12,7 +12,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 mod nemesis_support;
 use nemesis_support::{
-    act, act_settled, eval_int, noisy, seat_counter, settle, table_with, zone_len, ID,
+    act, act_settled, eval_int, noisy, seat_counter, settle, table_with, victory_checked, zone_len,
+    ENDINGS, ID,
 };
 
 // ---------------------------------------------------------------- Helpers
@@ -403,16 +404,6 @@ const TOKENS: [(&str, u32); 6] = [
     ("queen", 1),
 ];
 
-/// §15.2: the ways the game ends (`g.end_game`'s reasons).
-const ENDINGS: [&str; 6] = [
-    "the ship jumped",
-    "every character is dead",
-    "the self-destruct ran out",
-    "the ship jumped with self-destruct active",
-    "no fire marker left",
-    "no malfunction marker left",
-];
-
 fn bag_types(s: &State) -> BTreeMap<String, u32> {
     let mut out = BTreeMap::new();
     for b in s
@@ -476,7 +467,7 @@ fn mode_invariant(step: &Step) -> Result<(), String> {
     }) {
         return Err(format!("dead seat {w} wins"));
     }
-    Ok(())
+    victory_checked(s)
 }
 
 /// `mode_invariant`, and in solo no room with more than 2 items (content §3 halves 4 to 2).

@@ -83,3 +83,49 @@ pub fn noisy(t: &Table, room: i64, exit: i64) -> bool {
         "has_noise(g, exit_edge(g, room_id({room}), {exit}))"
     )) == "true"
 }
+
+/// Once a game has ended, §15's end ran for every seat: each character's fate is tallied
+/// exactly once (`victory: ...`, scripts/nemesis/victory.rhai), and the winners are exactly
+/// the characters whose objective the victory check found met.
+pub fn victory_checked(s: &boardscript_interpreter::State) -> Result<(), String> {
+    let Some(result) = &s.result else {
+        return Ok(());
+    };
+    let fates: i64 = s
+        .tallies
+        .iter()
+        .filter(|(k, _)| k.starts_with("victory: "))
+        .map(|(_, n)| n)
+        .sum();
+    let seats = s.seat_counters.len() as i64;
+    if fates != seats {
+        return Err(format!(
+            "{fates} fates tallied for {seats} seats: {:?}",
+            s.tallies
+        ));
+    }
+    let met = s
+        .tallies
+        .get("victory: objective met")
+        .copied()
+        .unwrap_or(0);
+    if met != result.winners.len() as i64 {
+        return Err(format!(
+            "{met} objectives met, winners {:?}",
+            result.winners
+        ));
+    }
+    Ok(())
+}
+
+/// §15.2: the ways the game ends (`g.end_game`'s reasons, scripts/nemesis/victory.rhai).
+pub const ENDINGS: [&str; 8] = [
+    "jump",
+    "self-destruct at the jump",
+    "self-destruct",
+    "9th fire marker",
+    "9th malfunction",
+    "last character gone: jump",
+    "last character gone: self-destruct",
+    "everyone dead",
+];
