@@ -36,15 +36,15 @@ fn eval_after_the_game_lines_changes_the_state() {
     assert_eq!(t.deciding(), ["x"]);
 }
 
-/// Lines run in order: an `eval` before the game's lines is seen by them (Nemesis's `p1 at
-/// 5` reads nothing, but `fire 5` after `eval` placing one keeps the single marker).
+/// Lines run in order: an `eval` before the game's lines is seen by them (5 of the 8 fire
+/// markers taken by the first `eval`, one more by `fire 5`: the last `eval` reads 2 left).
 #[test]
 fn eval_lines_run_in_order_with_the_game_lines() {
     let t = Table::new("nemesis")
         .seats(2)
         .seed(1)
         .option("draft", "random")
-        .position("eval g.set_counter(\"fire_left\", 3)\nfire 5\neval g.set(\"left\", g.counter(\"fire_left\"))")
+        .position("eval g.supply(\"fire\").place(5)\nfire 5\neval g.set(\"left\", g.supply(\"fire\").left)")
         .start();
     assert_eq!(t.eval("g.get(\"left\")"), "2");
     assert_eq!(t.eval("on_fire(g, room_id(5))"), "true");
