@@ -117,6 +117,8 @@ impl Rules {
         let phases: Arc<[String]> = phases.into();
         bindings::register_phases(&mut engine, phases.clone());
         bindings::register_data(&mut engine, data.clone());
+        let keys = bindings::dot_keys(sources.iter().map(|s| s.text.as_str()));
+        bindings::register_dot_keys(&mut engine, &keys);
         // A function defined again keeps its earlier definition as `base_<name>`: the files
         // compile with those renamed.
         let renamed = overlay::rename_replaced(&sources)?;

@@ -34,7 +34,7 @@ impl Card {
             .unwrap_or_else(|| "?".into())
     }
 
-    fn prop(&mut self, key: &str) -> Fallible<Dynamic> {
+    pub(super) fn prop(&mut self, key: &str) -> Fallible<Dynamic> {
         let read = self.with_def(|d| match d.get(key) {
             Some(v) => v.to_dynamic(),
             None if key == "name" => Dynamic::from(ImmutableString::from(d.name.as_str())),

@@ -300,7 +300,7 @@ impl Data {
     }
 
     /// `self[key]` for a script.
-    fn index(&self, key: Dynamic) -> Fallible<Dynamic> {
+    pub(super) fn index(&self, key: Dynamic) -> Fallible<Dynamic> {
         match self.at(&key) {
             Ok(v) => Ok(v.to_script()),
             Err(why) => fail(format!("this data {} {why}", self.kind())),

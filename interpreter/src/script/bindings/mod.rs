@@ -6,6 +6,7 @@ mod bag;
 pub mod budget;
 mod card;
 mod data;
+mod dot_keys;
 mod expr;
 mod game;
 mod graph;
@@ -22,6 +23,7 @@ use std::rc::Rc;
 
 pub use card::Card;
 pub use data::{register as register_data, Data, DataSet};
+pub use dot_keys::{dot_keys, register as register_dot_keys};
 pub use game::register_phases;
 pub use graph::GraphRef;
 pub use grid::GridRef;
