@@ -267,3 +267,26 @@ fn exploration_door_token_with_no_token_left_moves_the_closed_door() {
         `${here.len} ${ship.edge_value(e, \"door\")} ${d48} ${g.supply(\"doors\").left}`";
     assert_eq!(t.eval(expr), "\"0 1 0 0\"");
 }
+
+/// Two eggs held are one option, `give egg`, offered while an egg is left to offer: each
+/// answer offers another egg (found by a 4-seat random game, where a second `give egg` was
+/// refused as a duplicate option).
+#[test]
+fn two_eggs_are_offered_one_by_one() {
+    let mut t = table(
+        2,
+        "tile 5 armory\np1 at 5\np2 at 5\ncarry p2 egg\ncarry p2 egg",
+    );
+    act(&mut t, "p1", "trade p2");
+    t.play("p1", "done");
+    let eggs = |t: &Table| t.legal("p2").iter().filter(|a| *a == "give egg").count();
+    assert_eq!(eggs(&t), 1);
+    t.play("p2", "give egg");
+    assert_eq!(eggs(&t), 1, "the second egg is still on offer");
+    t.play("p2", "give egg");
+    assert_eq!(eggs(&t), 0, "both eggs are offered");
+    assert_eq!(
+        t.eval("g.zone(\"hands\", \"p2\").find_all(\"egg\").len()"),
+        "2"
+    );
+}
