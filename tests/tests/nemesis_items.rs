@@ -5,18 +5,7 @@
 use boardscript_tests::Table;
 
 mod nemesis_support;
-use nemesis_support::{act, eval_int, noisy, table, table_with, ID};
-
-/// The one option starting with `prefix` (`keep red-grenade`).
-fn option(t: &Table, seat: &str, prefix: &str) -> String {
-    let found: Vec<String> = t
-        .legal(seat)
-        .into_iter()
-        .filter(|a| a.starts_with(prefix))
-        .collect();
-    assert_eq!(found.len(), 1, "{prefix} in {:?}", t.legal(seat));
-    found[0].clone()
-}
+use nemesis_support::{act, eval_int, noisy, table, table_with, the_option, ID};
 
 fn names(t: &Table, zone: &str, seat: &str) -> String {
     t.eval(&format!("g.zone(\"{zone}\", \"{seat}\").names()"))
@@ -38,7 +27,7 @@ fn search_draws_two_from_the_rooms_deck_and_bottoms_one() {
     let keeps: Vec<String> = t.legal("p1");
     assert_eq!(keeps.len(), 2, "{keeps:?}");
     assert!(keeps.iter().all(|k| k.starts_with("keep red-")));
-    let keep = option(&t, "p1", "keep red-energy-charge");
+    let keep = the_option(&t, "p1", "keep red-energy-charge");
     t.play("p1", &keep);
     assert!(names(&t, "inventory", "p1").contains("red-energy-charge"));
     assert!(t
@@ -96,12 +85,12 @@ fn full_hands_force_a_drop() {
         &format!("{RED_ROOM}give p1 fire-extinguisher\nstack red grenade prototype-pistol"),
     );
     act(&mut t, "p1", "search");
-    let keep = option(&t, "p1", "keep red-prototype-pistol");
+    let keep = the_option(&t, "p1", "keep red-prototype-pistol");
     t.play("p1", &keep);
     let drops = t.legal("p1");
     assert_eq!(drops.len(), 3, "{drops:?}");
     assert!(drops.iter().all(|d| d.starts_with("drop ")));
-    let drop = option(&t, "p1", "drop yellow-fire-extinguisher");
+    let drop = the_option(&t, "p1", "drop yellow-fire-extinguisher");
     t.play("p1", &drop);
     assert_eq!(eval_int(&t, "g.zone(\"hands\", \"p1\").len"), 2);
     assert!(t
@@ -158,9 +147,9 @@ fn single_use_item_is_discarded_after_use() {
         1,
         "tile 5 armory\np1 at 5\ngive p1 prototype-pistol\ngive p1 energy-charge",
     );
-    let charge = option(&t, "p1", "use ");
+    let charge = the_option(&t, "p1", "use ");
     act(&mut t, "p1", &charge);
-    let fill = option(&t, "p1", "fill red-prototype-pistol");
+    let fill = the_option(&t, "p1", "fill red-prototype-pistol");
     t.play("p1", &fill);
     let pistol = fill.trim_start_matches("fill ");
     assert_eq!(
@@ -188,10 +177,10 @@ fn trade_moves_items_when_both_accept() {
     );
     let p2_hand = eval_int(&t, "g.zone(\"hand\", \"p2\").len");
     act(&mut t, "p1", "trade p2");
-    let give = option(&t, "p1", "give red-grenade");
+    let give = the_option(&t, "p1", "give red-grenade");
     t.play("p1", &give);
     t.play("p1", "done");
-    let give2 = option(&t, "p2", "give yellow-tools");
+    let give2 = the_option(&t, "p2", "give yellow-tools");
     t.play("p2", &give2);
     t.play("p2", "done");
     t.play("p2", "accept");
@@ -206,7 +195,7 @@ fn trade_moves_items_when_both_accept() {
 fn refused_trade_moves_nothing() {
     let mut t = table(2, "tile 5 armory\np1 at 5\np2 at 5\ngive p1 grenade");
     act(&mut t, "p1", "trade p2");
-    let give = option(&t, "p1", "give red-grenade");
+    let give = the_option(&t, "p1", "give red-grenade");
     t.play("p1", &give);
     t.play("p1", "done");
     t.play("p2", "done");
@@ -260,7 +249,7 @@ fn count(t: &Table, expr: &str) -> i64 {
 /// Uses the one `use` action of p1 (paying with the first cards), then answers `answer` if
 /// a question is asked.
 fn use_item(t: &mut Table, answer: Option<&str>) {
-    let u = option(t, "p1", "use ");
+    let u = the_option(t, "p1", "use ");
     act(t, "p1", &u);
     if let Some(a) = answer {
         t.play("p1", a);
@@ -380,7 +369,7 @@ fn chemicals_fill_the_flamethrower() {
         "tile 5 armory\np1 at 5\nammo p1 all 9\ngive p1 flamethrower\ngive p1 energy-charge",
     );
     // The starting weapon is full and the flamethrower classic: the charge can only work a door.
-    let u = option(&t, "p1", "use ");
+    let u = the_option(&t, "p1", "use ");
     act(&mut t, "p1", &u);
     assert!(
         t.legal("p1").iter().all(|a| !a.starts_with("fill")),
@@ -572,7 +561,7 @@ fn extended_magazine_raises_capacity() {
         1,
         "tile 5 armory\np1 at 5\ngive p1 prototype-pistol\ngive p1 extended-magazine",
     );
-    let u = option(&t, "p1", "use ");
+    let u = the_option(&t, "p1", "use ");
     act(&mut t, "p1", &u);
     t.play("p1", "attach red-prototype-pistol-1");
     let w = "g.zone(\"hands\", \"p1\").find(\"red-prototype-pistol-1\")";
@@ -705,7 +694,7 @@ fn quest_item_activated_by_a_discard() {
         ),
         1
     );
-    let u = option(&t, "p1", "use mechanic-flashlight");
+    let u = the_option(&t, "p1", "use mechanic-flashlight");
     act(&mut t, "p1", &u);
     assert_eq!(items_left(&t, 5), 0);
 }
@@ -739,7 +728,7 @@ fn found_weapon_ammo_and_reshuffle_options() {
         &format!("{RED_ROOM}stack red grenade prototype-rifle"),
     );
     act(&mut t, "p1", "search");
-    let keep = option(&t, "p1", "keep red-prototype-rifle");
+    let keep = the_option(&t, "p1", "keep red-prototype-rifle");
     t.play("p1", &keep);
     let drop = option_first(&t, "p1", "drop ");
     let _ = drop;
@@ -888,7 +877,7 @@ fn duct_tape_binds_two_heavy_items_into_one_hand() {
         );
         assert!(!t.legal("p1").contains(&"pickup carcass".to_string()));
         assert_eq!(count(&t, "tape_options(g, \"p1\").len"), 1);
-        let u = option(&t, "p1", "use yellow-duct-tape");
+        let u = the_option(&t, "p1", "use yellow-duct-tape");
         act(&mut t, "p1", &u); // the one pair: the weapon and the extinguisher
         t
     };
@@ -900,7 +889,7 @@ fn duct_tape_binds_two_heavy_items_into_one_hand() {
     assert!(t.legal("p1").contains(&"pickup carcass".to_string()));
     // Dropping a taped item takes the tape off (face up to its discard pile): two hands again.
     let mut t = taped();
-    let drop = option(&t, "p1", "drop yellow-fire-extinguisher");
+    let drop = the_option(&t, "p1", "drop yellow-fire-extinguisher");
     t.play("p1", &drop);
     assert_eq!(count(&t, "g.zone(\"yellow_discard\").len"), 1);
     assert_eq!(count(&t, "g.zone(\"attached\").len"), 0);

@@ -5,7 +5,7 @@
 use boardscript_tests::Table;
 
 mod nemesis_support;
-use nemesis_support::{act, eval_int, table};
+use nemesis_support::{act, eval_int, table, the_option};
 
 // ---------------------------------------------------------------- Helpers
 
@@ -147,17 +147,6 @@ fn names(t: &Table, zone: &str, seat: &str) -> String {
 
 fn hand(t: &Table, seat: &str) -> i64 {
     eval_int(t, &format!("g.zone(\"hand\", \"{seat}\").len"))
-}
-
-/// The one legal action of `seat` starting with `prefix` (item cards carry a copy number).
-fn the_option(t: &Table, seat: &str, prefix: &str) -> String {
-    let found: Vec<String> = t
-        .legal(seat)
-        .into_iter()
-        .filter(|a| a.starts_with(prefix))
-        .collect();
-    assert_eq!(found.len(), 1, "{prefix} in {:?}", t.legal(seat));
-    found[0].clone()
 }
 
 const THREE_IN_ROOM: &str = "tile 5 armory\np1 at 5\np2 at 5\np3 at 5\ngive p2 grenade";

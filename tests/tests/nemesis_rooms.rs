@@ -8,7 +8,7 @@ use boardscript_interpreter::State;
 use boardscript_tests::Table;
 
 mod nemesis_support;
-use nemesis_support::{act, eval_int, seat_counter, table};
+use nemesis_support::{act, eval_int, pass_round, seat_counter, table};
 
 fn has(t: &Table, seat: &str, action: &str) -> bool {
     t.legal(seat).iter().any(|a| a == action)
@@ -27,26 +27,6 @@ fn room_counter(t: &Table, what: &str, room: i64) -> i64 {
 
 fn truth(t: &Table, expr: &str) -> bool {
     t.eval(expr) == "true"
-}
-
-/// Passes with every seat to play (answering `done` to the discards) until the next round
-/// starts or the game ends.
-fn pass_all(t: &mut Table) {
-    let round = counter(t, "round");
-    for _ in 0..30 {
-        if t.is_over() || counter(t, "round") > round {
-            return;
-        }
-        let seat = t.deciding()[0].clone();
-        let legal = t.legal(&seat);
-        let a = if legal.iter().any(|a| a == "pass") {
-            "pass"
-        } else {
-            "done"
-        };
-        t.play(&seat, a);
-    }
-    panic!("the round did not end");
 }
 
 /// §4.1 steps 5-9: 3 engines of a working and a damaged token, 1 coordinates card, the
@@ -158,7 +138,7 @@ fn generator_starts_and_cancels_self_destruct() {
 fn self_destruct_yellow_opens_pods_and_cannot_be_cancelled() {
     let mut t = table(1, "tile 5 generator\np1 at 5\ndestruct 2");
     assert!(has(&t, "p1", "room"), "green: cancellable");
-    pass_all(&mut t);
+    pass_round(&mut t);
     assert_eq!(counter(&t, "destruct"), 3);
     assert_eq!(counter(&t, "pod_open/1") + counter(&t, "pod_open/2"), 2);
     assert!(!has(&t, "p1", "room"), "yellow: no cancel");
@@ -168,7 +148,7 @@ fn self_destruct_yellow_opens_pods_and_cannot_be_cancelled() {
 #[test]
 fn self_destruct_skull_destroys_the_ship() {
     let mut t = table(1, "destruct 5");
-    pass_all(&mut t);
+    pass_round(&mut t);
     assert!(t.is_over());
     assert!(t.winners().is_empty());
 }

@@ -6,7 +6,7 @@
 use boardscript_tests::Table;
 
 mod nemesis_support;
-use nemesis_support::{act, act_settled, table, ID};
+use nemesis_support::{act, act_settled, pass_round, table, ID};
 
 /// The screen as seat number `seat` (0 = p1) sees it.
 fn screen(t: &Table, seat: usize) -> String {
@@ -32,24 +32,6 @@ fn text(t: &Table, expr: &str) -> String {
 
 fn has_line(log: &[String], part: &str) -> bool {
     log.iter().any(|l| l.contains(part))
-}
-
-/// Plays every seat's pass (and the discards after it) until round `round` has begun.
-fn pass_round(t: &mut Table) {
-    let round = t.eval("g.counter(\"round\")");
-    for _ in 0..30 {
-        if t.is_over() || t.eval("g.counter(\"round\")") != round {
-            return;
-        }
-        let seat = t.deciding()[0].clone();
-        let a = if t.legal(&seat).iter().any(|a| a == "pass") {
-            "pass"
-        } else {
-            "done"
-        };
-        t.play(&seat, a);
-    }
-    panic!("the round did not end");
 }
 
 /// Item 1: an item kept goes on its owner's board by name; the other seat sees the card

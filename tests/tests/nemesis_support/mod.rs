@@ -129,3 +129,34 @@ pub const ENDINGS: [&str; 8] = [
     "last character gone: self-destruct",
     "everyone dead",
 ];
+
+/// Passes with every seat to play (answering `done` to the discards) until the next round
+/// starts or the game ends.
+pub fn pass_round(t: &mut Table) {
+    let round = t.eval("g.counter(\"round\")");
+    for _ in 0..30 {
+        if t.is_over() || t.eval("g.counter(\"round\")") != round {
+            return;
+        }
+        let seat = t.deciding()[0].clone();
+        let a = if t.legal(&seat).iter().any(|a| a == "pass") {
+            "pass"
+        } else {
+            "done"
+        };
+        t.play(&seat, a);
+    }
+    panic!("the round did not end");
+}
+
+/// The one legal action of `seat` starting with `prefix` (item cards carry a copy number:
+/// `keep red-grenade`).
+pub fn the_option(t: &Table, seat: &str, prefix: &str) -> String {
+    let found: Vec<String> = t
+        .legal(seat)
+        .into_iter()
+        .filter(|a| a.starts_with(prefix))
+        .collect();
+    assert_eq!(found.len(), 1, "{prefix} in {:?}", t.legal(seat));
+    found[0].clone()
+}
