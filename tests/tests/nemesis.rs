@@ -10,8 +10,8 @@ use std::collections::BTreeMap;
 
 mod nemesis_support;
 use nemesis_support::{
-    act_settled, eval_int, intruders, noisy, seat_counter, settle, table, victory_checked, ENDINGS,
-    ID,
+    act_settled, eval_int, intruders, noisy, pieces_hold, seat_counter, settle, table,
+    victory_checked, ENDINGS, ID,
 };
 
 // ---------------------------------------------------------------- Helpers
@@ -458,74 +458,8 @@ fn invariant(step: &Step) -> Result<(), String> {
     {
         return Err(format!("noise on technical entrance edge {e}"));
     }
-    // Rules §3.5: a room holds at most one fire and one malfunction marker, each taken from
-    // its supply of 8.
-    for (key, supply) in [("fire", "fire"), ("malf", "malfunctions")] {
-        let placed = (0..ship.nodes.len())
-            .map(|n| ship.node_value(n, key))
-            .filter(|&v| v != 0)
-            .try_fold(0u32, |sum, v| if v == 1 { Ok(sum + 1) } else { Err(v) })
-            .map_err(|v| format!("{key} value {v} in a room"))?;
-        let out = supply_placed(s, supply)?;
-        if placed != out {
-            return Err(format!(
-                "{key}: {placed} on the board, {out} out of the supply"
-            ));
-        }
-    }
-    // Rules §2.2, §3.4: a door token stands (closed) or lies (destroyed) on a corridor, 12 in
-    // all; the carcass tokens, 8, lie on floors or are held (cards named `carcass` outside
-    // `box`).
-    let doors = ship.edges_where("door", 1).len() + ship.edges_where("door", 2).len();
-    if doors as u32 != supply_placed(s, "doors")? || doors > 12 {
-        return Err(format!(
-            "{doors} doors on the board, supply: {}",
-            supply_placed(s, "doors")?
-        ));
-    }
-    let floor: i32 = (0..ship.nodes.len())
-        .map(|n| ship.node_value(n, "carcasses"))
-        .sum();
-    let held = s
-        .zones
-        .iter()
-        .filter(|z| z.name != "box")
-        .flat_map(|z| z.cards.iter())
-        .filter(|c| s.cards[c.0 as usize].name == "carcass")
-        .count();
-    let carcasses = floor as u32 + held as u32;
-    if carcasses != supply_placed(s, "carcasses")? || carcasses > 8 {
-        return Err(format!(
-            "carcasses: {floor} on floors, {held} held, supply: {}",
-            supply_placed(s, "carcasses")?
-        ));
-    }
-    // Every card in exactly one zone.
-    let mut zone_of: Vec<Option<&str>> = vec![None; s.cards.len()];
-    for z in s.zones.iter() {
-        for c in &z.cards {
-            match zone_of.get_mut(c.0 as usize) {
-                Some(Some(other)) => {
-                    return Err(format!("card {} in zones {other} and {}", c.0, z.name))
-                }
-                Some(slot) => *slot = Some(&z.name),
-                None => return Err(format!("zone {} holds unknown card {}", z.name, c.0)),
-            }
-        }
-    }
-    if let Some(i) = zone_of.iter().position(|z| z.is_none()) {
-        return Err(format!("card {i} ({}) is in no zone", s.cards[i].name));
-    }
+    pieces_hold(s)?;
     victory_checked(s)
-}
-
-/// The tokens of supply `name` out in play.
-fn supply_placed(s: &State, name: &str) -> Result<u32, String> {
-    s.supplies
-        .iter()
-        .find(|x| &*x.name == name)
-        .map(|x| x.placed())
-        .ok_or(format!("no supply {name}"))
 }
 
 /// The 300 seeded random games per seat count, every action checked against the

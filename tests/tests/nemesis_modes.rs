@@ -12,8 +12,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 mod nemesis_support;
 use nemesis_support::{
-    act, act_settled, eval_int, noisy, seat_counter, settle, table_with, victory_checked, zone_len,
-    ENDINGS, ID,
+    act, act_settled, eval_int, noisy, pieces_hold, seat_counter, settle, table_with,
+    victory_checked, zone_len, ENDINGS, ID,
 };
 
 // ---------------------------------------------------------------- Helpers
@@ -467,6 +467,7 @@ fn mode_invariant(step: &Step) -> Result<(), String> {
     }) {
         return Err(format!("dead seat {w} wins"));
     }
+    pieces_hold(s)?;
     victory_checked(s)
 }
 
