@@ -279,3 +279,17 @@ fn two_eggs_are_offered_one_by_one() {
         "2"
     );
 }
+
+/// Rules §2.2, §3.4: with every door token destroyed (none in the supply, none closed to take
+/// up) no door can be closed: the Command Center offers no `close` (before, it offered four
+/// that did nothing).
+#[test]
+fn with_every_door_token_destroyed_no_close_is_offered() {
+    let pos = TWELVE_DOORS.replace(" closed", " destroyed");
+    let mut t = table(1, &format!("tile 5 command-center\np1 at 5\n{pos}"));
+    assert_eq!(supply_left(&t, "doors"), 0);
+    act(&mut t, "p1", "room");
+    t.play("p1", "room 12");
+    let legal = t.legal("p1");
+    assert!(!legal.iter().any(|a| a.starts_with("close")), "{legal:?}");
+}
