@@ -10,26 +10,14 @@ use std::collections::BTreeMap;
 
 mod nemesis_support;
 use nemesis_support::{
-    act_settled, eval_int, intruders, noisy, pieces_hold, seat_counter, settle, table,
-    victory_checked, ENDINGS, ID,
+    act_settled, bag_types, board_holds, eval_int, intruders, noisy, seat_counter, settle, table,
+    ENDINGS, ID,
 };
 
 // ---------------------------------------------------------------- Helpers
 
 fn noise_count(t: &Table, room: i64) -> usize {
     (1..=4).filter(|&e| noisy(t, room, e)).count()
-}
-
-/// Tokens by Intruder type in a bag of the state (ids read `token-<type>-<n>`).
-fn bag_types(s: &State, name: &str) -> BTreeMap<String, u32> {
-    let mut out = BTreeMap::new();
-    if let Some(bag) = s.bags.iter().find(|b| &*b.name == name) {
-        for (id, n) in bag.counts() {
-            let kind = id.split('-').nth(1).unwrap_or(id).to_string();
-            *out.entry(kind).or_default() += n;
-        }
-    }
-    out
 }
 
 // ---------------------------------------------------------------- §4 Setup
@@ -408,58 +396,9 @@ fn bag_blank_adds_an_adult() {
 
 // ---------------------------------------------------------------- Random playouts
 
-const TOKENS: [(&str, u32); 6] = [
-    ("adult", 12),
-    ("blank", 1),
-    ("breeder", 2),
-    ("creeper", 3),
-    ("larva", 8),
-    ("queen", 1),
-];
-const CORRIDORS: usize = 37;
-
-/// After every action: tokens per type conserved between bag and supply, every character in
-/// one room (or dead, out of the game or in an escape pod), noise only on corridors (never on a technical entrance edge), fire
-/// and malfunction markers within their 8.
+/// After every action: `board_holds` (scripts/nemesis, rules §2-§3, §15).
 fn invariant(step: &Step) -> Result<(), String> {
-    let s = step.after;
-    let mut total = bag_types(s, "bag");
-    for (k, n) in bag_types(s, "supply") {
-        *total.entry(k).or_default() += n;
-    }
-    let want: BTreeMap<String, u32> = TOKENS.iter().map(|(k, n)| (k.to_string(), *n)).collect();
-    if total != want {
-        return Err(format!("tokens {total:?} != {want:?}"));
-    }
-    for (i, c) in s.seat_counters.iter().enumerate() {
-        let room = c.get("room").copied().unwrap_or(0);
-        let dead = c.get("dead").copied().unwrap_or(0);
-        // Off the board: hibernating or escaped (`out`); waiting in an escape pod (`pod`)
-        // keeps or clears the room as the script likes.
-        let out = c.get("out").copied().unwrap_or(0) > 0;
-        let in_pod = c.get("pod").copied().unwrap_or(0) > 0;
-        let drafting = s.phase == "draft";
-        if !(0..=21).contains(&room)
-            || ((dead == 1 || out) && room != 0)
-            || (room == 0 && dead == 0 && !out && !in_pod && !drafting)
-        {
-            return Err(format!("seat {i}: room {room}, dead {dead}, out {out}"));
-        }
-    }
-    let ship = s
-        .graphs
-        .iter()
-        .find(|g| g.name == "ship")
-        .ok_or("no ship")?;
-    if let Some(e) = ship
-        .edges_where("noise", 1)
-        .into_iter()
-        .find(|&e| e >= CORRIDORS)
-    {
-        return Err(format!("noise on technical entrance edge {e}"));
-    }
-    pieces_hold(s)?;
-    victory_checked(s)
+    board_holds(step.after)
 }
 
 /// The 300 seeded random games per seat count, every action checked against the

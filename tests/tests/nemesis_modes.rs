@@ -5,15 +5,14 @@
 //! `mode_position` in modes.rhai (`token`, `die`, `ip`, `ip-hand`).
 
 use boardscript_interpreter::state::Counters;
-use boardscript_interpreter::{Match, Setup, State};
+use boardscript_interpreter::{Match, Setup};
 use boardscript_tests::{load, Check, PlayoutStats, Playouts, Step, Table};
-use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 mod nemesis_support;
 use nemesis_support::{
-    act, act_settled, eval_int, noisy, pieces_hold, seat_counter, settle, table_with,
-    victory_checked, zone_len, ENDINGS, ID,
+    act, act_settled, board_holds, eval_int, noisy, seat_counter, settle, table_with, zone_len,
+    ENDINGS, ID,
 };
 
 // ---------------------------------------------------------------- Helpers
@@ -394,58 +393,19 @@ fn intruder_player_self_healing() {
 
 // ---------------------------------------------------------------- Random playouts
 
-/// Intruder tokens per type, between the bag and the supply (content §6).
-const TOKENS: [(&str, u32); 6] = [
-    ("adult", 12),
-    ("blank", 1),
-    ("breeder", 2),
-    ("creeper", 3),
-    ("larva", 8),
-    ("queen", 1),
-];
-
-fn bag_types(s: &State) -> BTreeMap<String, u32> {
-    let mut out = BTreeMap::new();
-    for b in s
-        .bags
-        .iter()
-        .filter(|b| &*b.name == "bag" || &*b.name == "supply")
-    {
-        for (id, n) in b.counts() {
-            let kind = id.split('-').nth(1).unwrap_or(id).to_string();
-            *out.entry(kind).or_default() += n;
-        }
-    }
-    out
-}
-
 fn counter(c: &Counters, key: &str) -> i64 {
     c.get(key).copied().unwrap_or(0)
 }
 
-/// After every action, in every mode: tokens conserved between bag and supply; each seat's
-/// character in one room, or dead, out of the game or in a pod (as nemesis.rs checks); the
-/// Intruder player (`ip` 2) dead, off the board, holding at most 4 of its own cards and
-/// only them; at most one Intruder player; no dead seat (the Intruder player's) among the
-/// winners.
+/// After every action, in every mode: `board_holds` (as nemesis.rs checks); the Intruder
+/// player (`ip` 2) dead, off the board, holding at most 4 of its own cards and only them; at
+/// most one Intruder player; no dead seat (the Intruder player's) among the winners.
 fn mode_invariant(step: &Step) -> Result<(), String> {
     let s = step.after;
-    let want: BTreeMap<String, u32> = TOKENS.iter().map(|(k, n)| (k.to_string(), *n)).collect();
-    let total = bag_types(s);
-    if total != want {
-        return Err(format!("tokens {total:?} != {want:?}"));
-    }
+    board_holds(s)?;
     let mut players = 0;
     for (i, c) in s.seat_counters.iter().enumerate() {
-        let (room, dead) = (counter(c, "room"), counter(c, "dead"));
-        let out = counter(c, "out") > 0;
-        let in_pod = counter(c, "pod") > 0;
-        if !(0..=21).contains(&room)
-            || ((dead == 1 || out) && room != 0)
-            || (room == 0 && dead == 0 && !out && !in_pod && s.phase != "draft")
-        {
-            return Err(format!("seat {i}: room {room}, dead {dead}, out {out}"));
-        }
+        let dead = counter(c, "dead");
         if counter(c, "ip") == 2 {
             players += 1;
             let hand = s.zone_index("hand", Some(i)).ok_or("no hand")?;
@@ -467,20 +427,23 @@ fn mode_invariant(step: &Step) -> Result<(), String> {
     }) {
         return Err(format!("dead seat {w} wins"));
     }
-    pieces_hold(s)?;
-    victory_checked(s)
+    Ok(())
 }
 
 /// `mode_invariant`, and in solo no room with more than 2 items (content §3 halves 4 to 2).
 fn solo_invariant(step: &Step) -> Result<(), String> {
     mode_invariant(step)?;
-    let s = step.after;
-    match s
-        .counters
+    let ship = step
+        .after
+        .graphs
         .iter()
-        .find(|(k, v)| k.starts_with("items/") && **v > 2)
-    {
-        Some((k, v)) => Err(format!("solo: {k} = {v}")),
+        .find(|g| g.name == "ship")
+        .ok_or("no ship")?;
+    match (0..ship.nodes.len()).find(|&n| ship.node_value(n, "items") > 2) {
+        Some(n) => Err(format!(
+            "solo: node {n} holds {} items",
+            ship.node_value(n, "items")
+        )),
         None => Ok(()),
     }
 }

@@ -2,7 +2,9 @@
 //! its follow-up questions answered, and reading the state. Each test binary uses a part.
 #![allow(dead_code)]
 
+use boardscript_interpreter::State;
 use boardscript_tests::Table;
+use std::collections::BTreeMap;
 
 pub const ID: &str = "nemesis";
 
@@ -237,4 +239,72 @@ pub fn pieces_hold(s: &boardscript_interpreter::State) -> Result<(), String> {
         return Err(format!("card {i} ({}) is in no zone", s.cards[i].name));
     }
     Ok(())
+}
+
+/// Tokens by Intruder type in a bag of the state (ids read `token-<type>-<n>`).
+pub fn bag_types(s: &State, name: &str) -> BTreeMap<String, u32> {
+    let mut out = BTreeMap::new();
+    if let Some(bag) = s.bags.iter().find(|b| &*b.name == name) {
+        for (id, n) in bag.counts() {
+            let kind = id.split('-').nth(1).unwrap_or(id).to_string();
+            *out.entry(kind).or_default() += n;
+        }
+    }
+    out
+}
+
+/// Intruder tokens per type, between the bag and the supply (content §6).
+const TOKENS: [(&str, u32); 6] = [
+    ("adult", 12),
+    ("blank", 1),
+    ("breeder", 2),
+    ("creeper", 3),
+    ("larva", 8),
+    ("queen", 1),
+];
+/// Edges 0-36 are corridors, 37 on the technical entrances.
+const CORRIDORS: usize = 37;
+
+/// In any state: tokens per type conserved between bag and supply, every character in one
+/// room (or dead, out of the game or in an escape pod), noise only on corridors (never on a
+/// technical entrance edge), the counted pieces within their supplies (`pieces_hold`), and at
+/// the end the victory check (`victory_checked`).
+pub fn board_holds(s: &State) -> Result<(), String> {
+    let mut total = bag_types(s, "bag");
+    for (k, n) in bag_types(s, "supply") {
+        *total.entry(k).or_default() += n;
+    }
+    let want: BTreeMap<String, u32> = TOKENS.iter().map(|(k, n)| (k.to_string(), *n)).collect();
+    if total != want {
+        return Err(format!("tokens {total:?} != {want:?}"));
+    }
+    for (i, c) in s.seat_counters.iter().enumerate() {
+        let room = c.get("room").copied().unwrap_or(0);
+        let dead = c.get("dead").copied().unwrap_or(0);
+        // Off the board: hibernating or escaped (`out`); waiting in an escape pod (`pod`)
+        // keeps or clears the room as the script likes.
+        let out = c.get("out").copied().unwrap_or(0) > 0;
+        let in_pod = c.get("pod").copied().unwrap_or(0) > 0;
+        let drafting = s.phase == "draft";
+        if !(0..=21).contains(&room)
+            || ((dead == 1 || out) && room != 0)
+            || (room == 0 && dead == 0 && !out && !in_pod && !drafting)
+        {
+            return Err(format!("seat {i}: room {room}, dead {dead}, out {out}"));
+        }
+    }
+    let ship = s
+        .graphs
+        .iter()
+        .find(|g| g.name == "ship")
+        .ok_or("no ship")?;
+    if let Some(e) = ship
+        .edges_where("noise", 1)
+        .into_iter()
+        .find(|&e| e >= CORRIDORS)
+    {
+        return Err(format!("noise on technical entrance edge {e}"));
+    }
+    pieces_hold(s)?;
+    victory_checked(s)
 }
