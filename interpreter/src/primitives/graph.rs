@@ -375,15 +375,15 @@ impl Graph {
                 keys.join(", ")
             ));
         }
-        let (edges, nodes) = (self.edges.len(), self.nodes.len());
-        let t = self.topology_mut();
         match part {
-            Part::Edges => t.edge_keys.push(key.into()),
-            Part::Nodes => t.node_keys.push(key.into()),
-        }
-        match part {
-            Part::Edges => self.edge_values = with_new_key(&self.edge_values, old, edges),
-            Part::Nodes => self.node_values = with_new_key(&self.node_values, old, nodes),
+            Part::Edges => {
+                self.topology_mut().edge_keys.push(key.into());
+                self.edge_values = with_new_key(&self.edge_values, old, self.edges.len());
+            }
+            Part::Nodes => {
+                self.topology_mut().node_keys.push(key.into());
+                self.node_values = with_new_key(&self.node_values, old, self.nodes.len());
+            }
         }
         Ok(old)
     }
