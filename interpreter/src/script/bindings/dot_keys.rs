@@ -16,7 +16,8 @@ use std::collections::BTreeSet;
 /// of a hostile one is not worth it); reads of the others still go through the indexer.
 const MOST_KEYS: usize = 4096;
 
-/// The keys a card or a data row has getters for already, and names that are never keys.
+/// The keys cards have getters for already (`id`, `hidden`, `name`), and `len`, which scripts
+/// read on zones and bags (a row's `len` still reads through the indexer).
 const SKIP: &[&str] = &["id", "hidden", "name", "len"];
 
 /// Every identifier written right after a single `.` and not called as a method (`x.key`, not
