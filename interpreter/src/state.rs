@@ -157,6 +157,12 @@ impl State {
         }
     }
 
+    /// Forgets what the state weighs, so the next `weigh` measures all of it (after a change
+    /// made field by field, as views and samplers make).
+    pub fn reweigh_all(&mut self) {
+        self.weight = Weight::default();
+    }
+
     pub fn counters_mut(&mut self) -> &mut Counters {
         self.weight.stale(Part::Counters);
         Arc::make_mut(&mut self.counters)

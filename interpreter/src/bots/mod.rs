@@ -1,10 +1,22 @@
 //! Bots that play through the decision protocol only (they see what any caller sees), `sim`,
 //! which runs many bot games on every core, and `replay`, which checks that a playout replays
 //! to the same state.
+//!
+//! Every bot implements `Bot` and is given a `SeatView` (one seat's view and what it knows of
+//! what it cannot see), never a state; `sample` draws whole states consistent with a view
+//! for searches that need one.
 
+mod bot;
 mod guard;
 pub mod random;
 pub mod replay;
+pub mod sample;
+mod seat_view;
 pub mod sim;
 
+pub use bot::{
+    analyse_for, choose_for, make, Analysis, Bot, BotEnv, BotError, BotSpec, MoveStat, RandomBot,
+    BOTS,
+};
 pub use guard::catch as catch_panic;
+pub use seat_view::{SeatView, Unseen};

@@ -1,0 +1,167 @@
+//! `SeatView`: all a bot is given of a game — one seat's view and the unseen pool — so that a
+//! bot cannot read what its seat cannot see: there is no path from it to the true state.
+//!
+//! The unseen pool is what the seat knows of what it cannot see, as multisets with no order
+//! and no place: the catalogue entries of the cards it has not seen (their secrets stripped),
+//! the values of the secrets it was not shown, the tokens inside hidden bags. It is the same
+//! for any two states that differ only in where those things lie, so a determinization drawn
+//! from it (`sample`) tells nothing of where they really are.
+//!
+//! One thing is taken from the rules' state as it is: the agenda's continuation (which
+//! functions run next, with what data, and the options of a question put to other seats),
+//! since no view can rebuild it. Rules keep secrets out of it by naming cards by id (ids of
+//! unseen cards are re-dealt with the cards) rather than by what they are.
+
+use crate::agenda::Agenda;
+use crate::primitives::bag::{self, Bag};
+use crate::primitives::zone::{CardDef, CardId};
+use crate::state::State;
+use crate::value::Value;
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+/// One seat's view of a game, with what it knows of what it does not see.
+#[derive(Debug, Clone)]
+pub struct SeatView {
+    seat: usize,
+    view: State,
+    unseen: Unseen,
+}
+
+/// What a seat knows of what it cannot see: multisets, sorted so that they carry no order.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Unseen {
+    /// Catalogue indices the view blanks (that they are blank is in the view).
+    pub ids: Vec<CardId>,
+    /// Their entries as the seat may read them, in a canonical order; with the names of the
+    /// secrets stripped from each (their values are in `secrets`).
+    pub cards: Vec<(Arc<CardDef>, Vec<String>)>,
+    /// Cards the seat sees whose secret of this name it was not shown: their ids (the view
+    /// drops such a secret, so which cards hold one must be told).
+    pub secret_holders: BTreeMap<String, Vec<CardId>>,
+    /// Values of the secrets the seat was not shown, by name, over every card (seen or not),
+    /// in a canonical order.
+    pub secrets: BTreeMap<String, Vec<Value>>,
+    /// The tokens inside every hidden bag, counted together by kind.
+    pub bag_tokens: Vec<(Arc<str>, u32)>,
+    /// The agenda as the rules hold it (see the module's note).
+    pub agenda: Agenda,
+    /// Script data private to other seats (`g.set_private`) that the view drops; the generic
+    /// sampler cannot rebuild it.
+    pub private_vars: usize,
+}
+
+impl SeatView {
+    /// What `seat` may see of `state`.
+    pub fn of(state: &State, seat: usize) -> SeatView {
+        SeatView {
+            seat,
+            view: state.view(Some(seat)),
+            unseen: Unseen::of(state, seat),
+        }
+    }
+
+    pub fn seat(&self) -> usize {
+        self.seat
+    }
+
+    /// The seat's view: what `show` and the protocol give that seat.
+    pub fn state(&self) -> &State {
+        &self.view
+    }
+
+    pub fn unseen(&self) -> &Unseen {
+        &self.unseen
+    }
+
+    /// Whether the seat sees the whole game but for the RNG's state (a perfect-information
+    /// position), so that a search may keep its tree between moves.
+    pub fn sees_everything(&self) -> bool {
+        self.unseen.ids.is_empty()
+            && self.unseen.secrets.is_empty()
+            && self.unseen.bag_tokens.is_empty()
+            && self.unseen.private_vars == 0
+            && self.view.pending.values().all(|c| !c.is_empty())
+            && self
+                .unseen
+                .agenda
+                .question()
+                .is_none_or(|q| q.answers.is_empty())
+    }
+}
+
+impl Unseen {
+    fn of(state: &State, seat: usize) -> Unseen {
+        let viewer = Some(seat);
+        let mut seen = vec![false; state.cards.len()];
+        for z in state.zones.iter().filter(|z| z.visible_to(viewer)) {
+            for c in z.cards.iter().filter(|c| **c != CardId::HIDDEN) {
+                if let Some(s) = seen.get_mut(c.0 as usize) {
+                    *s = true;
+                }
+            }
+        }
+        let mut unseen = Unseen {
+            agenda: state.agenda.clone(),
+            ..Unseen::default()
+        };
+        for (i, def) in state.cards.iter().enumerate() {
+            let id = CardId(i as u16);
+            let hidden_secrets = def
+                .secrets
+                .iter()
+                .filter(|(_, s)| !s.known_to.includes(viewer));
+            for (key, secret) in hidden_secrets.clone() {
+                unseen
+                    .secrets
+                    .entry(key.clone())
+                    .or_default()
+                    .push(secret.value.clone());
+            }
+            if seen[i] || def.known_to.includes(viewer) {
+                for (key, _) in hidden_secrets {
+                    unseen
+                        .secret_holders
+                        .entry(key.clone())
+                        .or_default()
+                        .push(id);
+                }
+                continue;
+            }
+            unseen.ids.push(id);
+            let stripped: Vec<String> = hidden_secrets.map(|(k, _)| k.clone()).collect();
+            let as_seen = def.as_seen_by(viewer).map_or_else(|| def.clone(), Arc::new);
+            unseen.cards.push((as_seen, stripped));
+        }
+        unseen
+            .cards
+            .sort_by_cached_key(|(d, keys)| canonical(&(d, keys)));
+        for values in unseen.secrets.values_mut() {
+            values.sort_by_cached_key(canonical);
+        }
+        let mut tokens: BTreeMap<Arc<str>, u32> = BTreeMap::new();
+        for b in state.bags.iter().filter(|b| b.hides_something()) {
+            for (kind, n) in b.counts() {
+                let count = tokens.entry(Arc::from(kind)).or_default();
+                *count = count.saturating_add(n);
+            }
+        }
+        unseen.bag_tokens = tokens.into_iter().collect();
+        unseen.private_vars = state
+            .vars
+            .values()
+            .filter(|v| v.seen_by.as_ref().is_some_and(|s| !s.contains(&seat)))
+            .count();
+        unseen
+    }
+}
+
+/// A sort key that depends on a value's content alone.
+fn canonical(v: &impl serde::Serialize) -> String {
+    serde_json::to_string(v).unwrap_or_default()
+}
+
+/// Whether `b` (in a view) is a hidden bag whose tokens the view shows as unknown.
+pub(crate) fn is_unknown_bag(b: &Bag) -> bool {
+    b.count(bag::UNKNOWN) > 0
+}
