@@ -2,6 +2,7 @@
 //! protocol for them (who decides, legal actions, apply, winners, views).
 
 mod agenda;
+mod evaluate;
 mod illegal;
 mod position;
 pub(crate) mod returned;
@@ -161,6 +162,8 @@ pub struct Game {
     has_to_decide: bool,
     /// Whether the script defines `winners(g)`; without it, only `g.end_game` names winners.
     has_winners: bool,
+    /// Whether the script defines `evaluate(g)` (see `evaluate`).
+    has_evaluate: bool,
     /// Seat names as script strings, made once: every protocol call passes one.
     seat_names: std::cell::RefCell<Vec<ImmutableString>>,
 }
@@ -219,11 +222,13 @@ impl Game {
             }
         }
         let has_to_decide = rules.has_fn("to_decide", 1);
+        let has_evaluate = rules.has_fn("evaluate", 1);
         Ok(Game {
             spec,
             rules,
             has_to_decide,
             has_winners,
+            has_evaluate,
             seat_names: Default::default(),
         })
     }

@@ -10,6 +10,7 @@ mod bot;
 mod guard;
 pub mod random;
 pub mod replay;
+pub mod reward;
 pub mod sample;
 mod seat_view;
 pub mod sim;
