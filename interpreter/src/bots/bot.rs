@@ -207,7 +207,19 @@ impl BotEnv {
 }
 
 /// The bots there are, with a line on each (`help bot`).
-pub const BOTS: &[(&str, &str)] = &[("random", "a legal action at random")];
+pub const BOTS: &[(&str, &str)] = &[
+    ("random", "a legal action at random"),
+    (
+        "mcts",
+        "Monte Carlo tree search (information-set MCTS when the seat cannot see everything): \
+         iters=N (1000), time=MS, threads=N (1), c=X (1.41), depth=N, reuse=true|false",
+    ),
+    (
+        "greedy",
+        "one ply: the move whose result the game's `evaluate` (else a random playout) scores \
+         best; samples=N",
+    ),
+];
 
 /// Makes the bot `spec` names.
 pub fn make(spec: &BotSpec, env: &BotEnv) -> Result<Box<dyn Bot>, String> {
@@ -218,6 +230,8 @@ pub fn make(spec: &BotSpec, env: &BotEnv) -> Result<Box<dyn Bot>, String> {
                 rng: rng::seeded(env.seed),
             }))
         }
+        "mcts" => Ok(Box::new(super::mcts::MctsBot::new(spec, env)?)),
+        "greedy" => Ok(Box::new(super::greedy::GreedyBot::new(spec, env)?)),
         other => {
             let names: Vec<&str> = BOTS.iter().map(|(n, _)| *n).collect();
             Err(format!("no bot `{other}` (bots: {})", names.join(", ")))

@@ -7,7 +7,9 @@
 //! for searches that need one.
 
 mod bot;
+pub mod greedy;
 mod guard;
+pub mod mcts;
 pub mod random;
 pub mod replay;
 pub mod reward;
