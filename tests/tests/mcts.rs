@@ -394,3 +394,16 @@ fn ismcts_plays_a_card_game_to_its_end() {
         play_out(&game, &setup, &mut seats).unwrap_or_else(|e| panic!("{id}: {e}"));
     }
 }
+
+/// `time=MS` searches by the clock (so its moves are not deterministic); it runs at least
+/// one iteration and plays a legal move.
+#[test]
+fn a_time_budget_plays_a_legal_move() {
+    let (game, state) = connect_four(O_MUST_BLOCK);
+    let legal = game.legal_actions(&state, 1).unwrap();
+    let a = bot("mcts:time=20", 1)
+        .analyse(&game, &SeatView::of(&state, 1), &legal)
+        .unwrap();
+    assert!(a.iterations >= 1);
+    assert!(legal.contains(&a.moves[0].action));
+}

@@ -34,6 +34,8 @@ pub struct Node {
     /// Rewards of `seat` summed over the visits.
     pub total: f64,
     depth: u32,
+    /// Whether `kept` holds this node's state.
+    kept: bool,
 }
 
 /// What `select` chose at a node.
@@ -79,6 +81,7 @@ impl Tree {
             avail: 0,
             total: 0.0,
             depth: 0,
+            kept: false,
         });
     }
 
@@ -187,6 +190,7 @@ impl Tree {
             avail: 1,
             total: 0.0,
             depth: parent.depth + 1,
+            kept: false,
         };
         parent.first_child = i;
         self.nodes.push(node);
@@ -204,10 +208,12 @@ impl Tree {
 
     /// Whether node `i` should keep the state reached there (and has none yet).
     pub fn wants_state(&self, i: u32) -> bool {
-        self.nodes[i as usize].depth <= KEPT_DEPTH && !self.kept.iter().any(|(k, _)| *k == i)
+        let n = &self.nodes[i as usize];
+        n.depth <= KEPT_DEPTH && !n.kept
     }
 
     pub fn keep_state(&mut self, i: u32, state: State) {
+        self.nodes[i as usize].kept = true;
         self.kept.push((i, state));
     }
 
