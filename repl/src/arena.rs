@@ -66,11 +66,11 @@ pub fn arena(args: ArenaArgs) -> anyhow::Result<ExitCode> {
         position: None,
     };
     let entrants = lineup::parse_plain(&args.bots).map_err(|e| anyhow::anyhow!("--bots: {e}"))?;
-    if entrants.len() < 2 {
-        anyhow::bail!("--bots: an arena needs at least two bots, as `random,mcts:iters=200`");
-    }
     for spec in &entrants {
         lineup::check(spec).map_err(|e| anyhow::anyhow!("--bots: {e}"))?;
+    }
+    if entrants.len() < 2 {
+        anyhow::bail!("--bots: an arena needs at least two bots, as `random,mcts:iters=200`");
     }
     let source = Arc::new(GameSource::read(&dir, &id).map_err(|e| anyhow::anyhow!("{e}"))?);
     let seats = sim::on_script_stack(|| {
