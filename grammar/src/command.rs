@@ -31,8 +31,15 @@ pub enum Command {
     Undo(usize),
     /// `redo [n]`, default 1.
     Redo(usize),
-    /// `bot [n] [-v]`: n actions (default 1); `-v` (`--verbose`) lists every one.
-    Bot { count: usize, verbose: bool },
+    /// `bot [n] [bot] [-v]`: n actions (default 1) chosen by `bot` (a spec such as
+    /// `mcts:iters=2000`; none: the seat's configured bot); `-v` (`--verbose`) lists every one.
+    Bot {
+        count: usize,
+        bot: Option<String>,
+        verbose: bool,
+    },
+    /// `hint [bot]`: the bot's reading of the current decision (none: the default bot).
+    Hint(Option<String>),
     /// `log [@seat] [n]`: the whole log, or its last n entries; as `seat` reads it when one
     /// is named (the `@` dropped).
     Log {
@@ -94,8 +101,13 @@ pub const COMMANDS: &[CommandHelp] = &[
     entry("redo", "redo [n]", "replay n undone actions (default 1)"),
     entry(
         "bot",
-        "bot [n] [-v]",
-        "let the bot play n actions (default 1); -v lists them all",
+        "bot [n] [bot] [-v]",
+        "let a bot play n actions (default 1); -v lists them all",
+    ),
+    entry(
+        "hint",
+        "hint [bot]",
+        "a bot's best moves for the deciding seat, with win rates",
     ),
     entry(
         "log",
@@ -179,6 +191,7 @@ fn rule_for(name: &str) -> Rule {
         "undo" | "redo" => Rule::count_line,
         "log" => Rule::log_line,
         "bot" => Rule::bot_line,
+        "hint" => Rule::hint_line,
         "save" | "load" | "position" => Rule::path_line,
         "eval" => Rule::eval_line,
         "view" => Rule::view_line,
@@ -196,6 +209,7 @@ fn describe_rule(rule: &Rule) -> String {
         Rule::log_seat => "`@seat`",
         Rule::path | Rule::force => "a file name",
         Rule::verbose => "`-v`",
+        Rule::bot_spec => "a bot (as `mcts:iters=500`)",
         Rule::script => "an expression",
         Rule::action => "an action after `do`",
         Rule::EOI => "end of line",
@@ -224,8 +238,10 @@ fn build(name: &str, pairs: Pairs<Rule>) -> Result<Command, GrammarError> {
         "redo" => Command::Redo(count()?.unwrap_or(1)),
         "bot" => Command::Bot {
             count: count()?.unwrap_or(1),
+            bot: find(Rule::bot_spec).map(|p| p.as_str().to_owned()),
             verbose: find(Rule::verbose).is_some(),
         },
+        "hint" => Command::Hint(find(Rule::bot_spec).map(|p| p.as_str().to_owned())),
         "log" => Command::Log {
             seat: seat(),
             count: count()?,
@@ -330,6 +346,7 @@ mod tests {
         assert_eq!(ok("redo 4"), Command::Redo(4));
         let bot = |count| Command::Bot {
             count,
+            bot: None,
             verbose: false,
         };
         assert_eq!(ok("bot"), bot(1));
@@ -361,7 +378,7 @@ mod tests {
         );
         assert_eq!(
             err("bot 1 2").message,
-            "expected `-v` or end of line; usage: bot [n] [-v]"
+            "expected `-v`, a bot (as `mcts:iters=500`), or end of line; usage: bot [n] [bot] [-v]"
         );
         assert_eq!(
             err("log 0").message,
@@ -565,9 +582,11 @@ mod tests {
                 "bot",
                 Command::Bot {
                     count: 1,
+                    bot: None,
                     verbose: false,
                 },
             ),
+            ("hint", "hint", Command::Hint(None)),
             (
                 "log",
                 "log",
@@ -608,6 +627,47 @@ mod tests {
             assert!(c.usage.contains(name), "usage of {name}");
             assert!(!c.about.is_empty(), "about of {name}");
         }
+    }
+
+    /// Issue 23: `bot` takes a bot after its count, `hint` one alone.
+    #[test]
+    fn bot_and_hint_name_a_bot() {
+        assert_eq!(
+            ok("bot 3 mcts:iters=10 -v"),
+            Command::Bot {
+                count: 3,
+                bot: Some("mcts:iters=10".into()),
+                verbose: true
+            }
+        );
+        assert_eq!(
+            ok("BOT random"),
+            Command::Bot {
+                count: 1,
+                bot: Some("random".into()),
+                verbose: false
+            }
+        );
+        assert_eq!(ok("hint"), Command::Hint(None));
+        assert_eq!(
+            ok("hint  mcts:iters=10,c=1.4 "),
+            Command::Hint(Some("mcts:iters=10,c=1.4".into()))
+        );
+        let e = err("hint mcts random");
+        assert_eq!(e.message, "expected end of line; usage: hint [bot]");
+        assert_eq!(e.column, 11);
+        assert_eq!(
+            err("hint 3").message,
+            "expected a bot (as `mcts:iters=500`) or end of line; usage: hint [bot]"
+        );
+        assert_eq!(
+            err("bot -v 3").message,
+            "expected end of line; usage: bot [n] [bot] [-v]"
+        );
+        assert_eq!(
+            err("bot mcts 3").message,
+            "expected `-v` or end of line; usage: bot [n] [bot] [-v]"
+        );
     }
 
     #[test]

@@ -356,6 +356,7 @@ fn overflowing_and_zero_counts_are_refused() {
         parse_command("bot 18446744073709551615"),
         Ok(Some(Command::Bot {
             count: usize::MAX,
+            bot: None,
             verbose: false
         }))
     );

@@ -18,8 +18,12 @@ pub struct Cli {
 pub enum Command {
     /// Play a game in the REPL (or, with --json, over the machine protocol).
     Play(PlayArgs),
-    /// Random bots play many games; prints wins per seat, lengths and speed.
+    /// Bots play many games (random ones unless --bots); prints wins per seat, lengths and
+    /// speed.
     Sim(SimArgs),
+    /// A round robin between bots: every pair plays N games, seats alternated; prints a
+    /// results table and Elo ratings.
+    Arena(ArenaArgs),
     /// Compile a game and run a few random playouts, reporting problems with file:line:column.
     Check(CheckArgs),
     /// List every game and variant with its seats and options.
@@ -68,6 +72,11 @@ pub struct PlayArgs {
     /// Read plain lines from stdin even on a terminal (no line editor).
     #[arg(long)]
     pub plain: bool,
+    /// A bot for a seat, `red=mcts:iters=2000` (repeatable): it answers at once whenever its
+    /// seat must decide. A bot naming no seat (`mcts`) plays every seat but yours with
+    /// --seat, and is the bot `bot` uses otherwise.
+    #[arg(long, value_name = "[SEAT=]BOT")]
+    pub bot: Vec<String>,
 }
 
 #[derive(Debug, Clone, Args)]
@@ -85,6 +94,35 @@ pub struct SimArgs {
     #[arg(long, default_value_t = 0, value_name = "N")]
     pub skip: u64,
     /// Worker threads (default: every core; never more than the games, nor 4 per core).
+    #[arg(long, value_parser = at_least_one())]
+    pub threads: Option<usize>,
+    /// Give up on a game after this many actions (at least 1).
+    #[arg(long, default_value_t = 100_000, value_parser = at_least_one())]
+    pub max_actions: usize,
+    /// No progress bar.
+    #[arg(long)]
+    pub quiet: bool,
+    /// Bots per seat, `blue=mcts:iters=500,red=random`, or one for every seat
+    /// (`mcts:iters=200`); reports win rates with 95% intervals (default: random play).
+    #[arg(long, value_name = "BOTS")]
+    pub bots: Option<String>,
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct ArenaArgs {
+    #[command(flatten)]
+    pub game: GameArgs,
+    /// The entrants, `random,mcts:iters=200,mcts:iters=2000` (a bare `k=v` continues the
+    /// settings of the entrant before it); at least two.
+    #[arg(long, value_name = "BOTS")]
+    pub bots: String,
+    /// Games per pair of entrants (at least 1).
+    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u64).range(1..))]
+    pub games: u64,
+    /// Base seed; game i of the round robin is seeded from it and i alone.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Worker threads (default: every core; never more than the games).
     #[arg(long, value_parser = at_least_one())]
     pub threads: Option<usize>,
     /// Give up on a game after this many actions (at least 1).

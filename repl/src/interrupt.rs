@@ -23,3 +23,19 @@ pub fn flag() -> Arc<AtomicBool> {
     });
     stop
 }
+
+/// Ctrl-C in `play`: while `searching` is true (a bot is thinking, `bot` or `hint`), the
+/// first one sets the returned flag, which stops the search; otherwise, or a second time,
+/// it ends the process as it always did.
+pub fn search_flag(searching: Arc<AtomicBool>) -> Arc<AtomicBool> {
+    let stop = Arc::new(AtomicBool::new(false));
+    let set = stop.clone();
+    let _ = ctrlc::set_handler(move || {
+        if searching.load(Ordering::Relaxed) && !set.swap(true, Ordering::Relaxed) {
+            eprintln!("\n(Ctrl-C: stopping the search; Ctrl-C again quits now)");
+        } else {
+            std::process::exit(EXIT_STATUS.into());
+        }
+    });
+    stop
+}

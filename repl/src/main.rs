@@ -2,15 +2,20 @@
 //! simulate them with random bots, list and check them.
 
 mod allocator;
+mod arena;
 mod cli;
 mod files;
 mod games;
 mod interrupt;
+mod lineup;
+mod matchplay;
 mod panics;
 mod protocol;
+mod seat_bots;
 mod session;
 mod shell;
 mod sim;
+mod stats;
 mod watch;
 
 use boardscript_interpreter::script::{ScriptError, SCRIPT_STACK_SIZE};
@@ -72,6 +77,7 @@ fn run(cli: cli::Cli) -> anyhow::Result<ExitCode> {
     match cli.command {
         cli::Command::Play(args) => shell::play(args),
         cli::Command::Sim(args) => sim::sim(args),
+        cli::Command::Arena(args) => arena::arena(args),
         cli::Command::Check(args) => sim::check(args),
         cli::Command::List(args) => games::list(args),
     }

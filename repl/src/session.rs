@@ -4,8 +4,9 @@
 use crate::cli::GameArgs;
 use crate::files;
 use crate::games;
+use crate::seat_bots::{Interrupt, SeatBots};
 use boardscript_grammar::{Command, COMMANDS};
-use boardscript_interpreter::bots::random;
+use boardscript_interpreter::bots::{random, BotError, BotSpec};
 use boardscript_interpreter::log::{Played, SaveFile};
 use boardscript_interpreter::primitives::grid::Grid;
 use boardscript_interpreter::primitives::rng::{self, GameRng};
@@ -101,6 +102,15 @@ const BOT_ACTIONS_LISTED: usize = 10;
 /// A bound on the bot's actions between two decisions of a seat-restricted client.
 const OTHERS_MAX_ACTIONS: usize = 100_000;
 
+/// The bot `hint` asks when none is named.
+const HINT_BOT: &str = "mcts:iters=1000";
+
+/// The most moves `hint` lists.
+const HINT_MOVES: usize = 5;
+
+/// How a bot's held simultaneous choice is reported: not what it chose.
+const HELD: &str = "(chosen; held until every deciding seat has chosen)";
+
 pub struct Session {
     pub m: Match,
     pub args: GameArgs,
@@ -115,8 +125,11 @@ pub struct Session {
     /// actions that are not in it.
     kept: (Setup, Vec<Played>),
     /// The log lines this client's seat read before its first decision: the bots' first
-    /// actions (`--seat`), shown as the game starts.
+    /// actions (`--seat`), or what the seats `--bot` plays played first, shown as the game
+    /// starts.
     pub opening: Vec<String>,
+    /// The seats' bots (`--bot`), kept between their moves.
+    bots: SeatBots,
 }
 
 /// Everything a command may change, taken before it runs and put back if it fails.
@@ -142,9 +155,16 @@ fn god_mode_only(cmd: &Command) -> Option<&'static str> {
 }
 
 impl Session {
-    /// Starts the game; with `seat`, this client plays only that seat, and the built-in bot
-    /// plays the others up to the seat's first decision.
-    pub fn start(args: GameArgs, setup: Setup, seat: Option<&str>) -> anyhow::Result<Session> {
+    /// Starts the game; with `seat`, this client plays only that seat, and the bots play the
+    /// others up to the seat's first decision (`bots`, the `--bot` items, say which; the
+    /// built-in random choice by default). In god mode the seats `bots` names answer at once.
+    pub fn start(
+        args: GameArgs,
+        setup: Setup,
+        seat: Option<&str>,
+        bots: &[String],
+        interrupt: Interrupt,
+    ) -> anyhow::Result<Session> {
         let game = games::load(&args)?;
         let bot_rng = rng::seeded(setup.seed ^ 0xB07);
         let m = Match::new(game, setup).map_err(anyhow::Error::new)?;
@@ -158,6 +178,8 @@ impl Session {
                 )
             })?),
         };
+        let seats: Vec<String> = m.state.seats.iter().map(|s| s.to_string()).collect();
+        let bots = SeatBots::new(bots, &seats, seat, interrupt).map_err(anyhow::Error::msg)?;
         let mut session = Session {
             m,
             args,
@@ -167,13 +189,18 @@ impl Session {
             verbs: RefCell::new(BTreeSet::new()),
             kept: (Setup::default(), vec![]),
             opening: vec![],
+            bots,
         };
         let others = session
             .play_others()
             .map_err(|f| anyhow::anyhow!("{}", f.message))?;
-        if let (Some(me), false) = (session.seat, others.is_empty()) {
-            let log = session.m.state.view(Some(me)).log;
-            session.opening = log.iter().map(|e| e.text.clone()).collect();
+        match (session.seat, others.is_empty()) {
+            (Some(me), false) => {
+                let log = session.m.state.view(Some(me)).log;
+                session.opening = log.iter().map(|e| e.text.clone()).collect();
+            }
+            (None, false) => session.opening = bot_lines(&others),
+            _ => {}
         }
         session.kept = (session.m.setup.clone(), session.m.actions().to_vec());
         Ok(session)
@@ -189,11 +216,16 @@ impl Session {
     pub fn restore(&mut self, c: Checkpoint) {
         self.m.restore(c.m);
         self.bot_rng = c.bot_rng;
+        self.bots.reset();
     }
 
-    /// In seat-restricted mode, lets the bot play every other seat until this client's seat
-    /// must decide or the game ends; returns what they played, as `(seat, action)`.
+    /// Lets the bots play the seats they answer for (with `--seat`, every other seat; in god
+    /// mode the seats `--bot` named) until none of those must decide or the game ends;
+    /// returns what they played, as `(seat, action)` (`HELD` for a held choice).
     fn play_others(&mut self) -> Result<Vec<(String, String)>, Failure> {
+        if self.bots.any_configured() {
+            return self.answer_bots();
+        }
         let Some(me) = self.seat else {
             return Ok(vec![]);
         };
@@ -221,6 +253,52 @@ impl Session {
                 .into());
             }
         }
+    }
+
+    /// `play_others` with the seats' own bots: the first deciding seat a bot answers for
+    /// plays, seat after seat (each held choice hidden from the next).
+    fn answer_bots(&mut self) -> Result<Vec<(String, String)>, Failure> {
+        let random = BotSpec::parse("random").expect("a bot name");
+        let mut played = vec![];
+        loop {
+            let deciding = self.m.game.deciding(&self.m.state)?;
+            let Some(&seat) = deciding.iter().find(|&&s| self.bots.answers[s]) else {
+                return Ok(played);
+            };
+            let spec = self.bots.spec_for(seat).unwrap_or(&random).clone();
+            // A bot seat cannot be stopped half-way: the client's turn would never come.
+            played.push(self.bot_plays(seat, &spec)?);
+            if played.len() > OTHERS_MAX_ACTIONS {
+                return Err(format!(
+                    "the bots played {OTHERS_MAX_ACTIONS} actions without another seat deciding"
+                )
+                .into());
+            }
+        }
+    }
+
+    /// `spec`'s bot plays one action for `seat` (deciding now); returns `(seat, action)`,
+    /// the action `HELD` when it is a held simultaneous choice.
+    fn bot_plays(&mut self, seat: usize, spec: &BotSpec) -> Result<(String, String), Failure> {
+        let i = self
+            .bots
+            .choose(&self.args, &self.m, seat, spec)
+            .map_err(|e| bot_failure(e, spec))?;
+        let decisions = self.m.game.decisions(&self.m.state)?;
+        let action = decisions
+            .seats
+            .iter()
+            .find(|(s, _)| *s == seat)
+            .map(|(_, legal)| legal[i].to_string())
+            .ok_or("the bot's seat is no longer deciding")?;
+        let name = self.m.state.seat_name(seat).to_string();
+        self.m.play(Some(&name), &action)?;
+        let shown = if self.m.state.has_chosen(seat) {
+            HELD.to_string()
+        } else {
+            action
+        };
+        Ok((name, shown))
     }
 
     /// The seats deciding now, for prompts: `blue`, or `north, south` in a simultaneous step.
@@ -333,18 +411,31 @@ impl Session {
             Command::Pick(n) => self.pick(n),
             Command::Do { seat, action } => self.act(seat.as_deref(), &action),
             Command::Undo(n) => {
+                self.bots.reset();
                 let k = self.m.undo(n);
                 Ok(Reply::text(format!("undid {k} action(s)")).with("undone", json!(k)))
             }
             Command::Redo(n) => {
+                self.bots.reset();
                 let k = self.m.redo(n);
                 Ok(Reply::text(format!("redid {k} action(s)")).with("redone", json!(k)))
             }
-            Command::Bot { count, verbose } => self.bot(count, verbose),
+            Command::Bot {
+                count,
+                bot,
+                verbose,
+            } => self.bot(count, bot.as_deref(), verbose),
+            Command::Hint(bot) => self.hint(bot.as_deref()),
             Command::Log { seat, count } => self.log(seat.as_deref(), count),
             Command::Save { path, overwrite } => self.save(&path, overwrite),
-            Command::Load { path, force } => self.load(&path, force),
-            Command::Position(path) => self.position(&path),
+            Command::Load { path, force } => {
+                self.bots.reset();
+                self.load(&path, force)
+            }
+            Command::Position(path) => {
+                self.bots.reset();
+                self.position(&path)
+            }
             Command::Reload => self.reload(),
             Command::Eval(expr) => {
                 let v = self.m.game.eval(&self.m.state, &expr)?;
@@ -488,6 +579,15 @@ impl Session {
             .m
             .play(seat.as_deref(), action)
             .map_err(|e| self.private(e))?;
+        // In god mode, what the action logged as the acting seat reads it, before the seats
+        // `--bot` plays answer (their moves are listed as `bot` lists them).
+        let actor = self.m.state.seat_index(&played.seat);
+        let own_lines = match (actor, &log_before) {
+            (Some(actor), Some(before)) => {
+                Some(self.log_since(actor, before.view(Some(actor)).log.len()))
+            }
+            _ => None,
+        };
         let others = self.play_others()?;
         let own = format!("{}: {}", played.seat, played.action);
         let mut text = own.clone();
@@ -501,14 +601,21 @@ impl Session {
         }
         // What happened since, as the seat may read it: with --seat, this client's seat (the
         // others' moves too, public or not); in god mode, the seat that acted.
-        let lines = match (self.seat, st.seat_index(&played.seat), log_before) {
-            (Some(me), ..) => self.log_since(me, seen_before),
-            (None, Some(actor), Some(before)) => {
-                self.log_since(actor, before.view(Some(actor)).log.len())
-            }
+        let lines = match (self.seat, own_lines) {
+            (Some(me), _) => self.log_since(me, seen_before),
+            (None, Some(lines)) => lines,
             _ => vec![],
         };
         for line in lines.iter().filter(|l| **l != own) {
+            text.push('\n');
+            text.push_str(line);
+        }
+        // In god mode, what the seats `--bot` plays answered.
+        let answered = match self.seat {
+            None => bot_lines(&others),
+            Some(_) => vec![],
+        };
+        for line in &answered {
             text.push('\n');
             text.push_str(line);
         }
@@ -523,6 +630,8 @@ impl Session {
             .with("log", json!(lines));
         if self.seat.is_some() {
             reply = reply.with("others", json!(others.len()));
+        } else if !others.is_empty() {
+            reply = reply.with("bots", played_json(&others));
         }
         Ok(reply)
     }
@@ -573,17 +682,51 @@ impl Session {
 
     /// `bot [n] [-v]`: the bot's actions, listed when there are few (or with `-v`), else
     /// counted per seat with the last one shown.
-    fn bot(&mut self, n: usize, verbose: bool) -> Outcome {
+    fn bot(&mut self, n: usize, named: Option<&str>, verbose: bool) -> Outcome {
+        let named = named.map(BotSpec::parse).transpose()?;
+        if let Some(spec) = &named {
+            crate::lineup::check(spec)?;
+        }
+        self.bots.arm();
+        let reply = self.bot_run(n, named, verbose);
+        self.bots.disarm();
+        reply
+    }
+
+    fn bot_run(&mut self, n: usize, named: Option<BotSpec>, verbose: bool) -> Outcome {
         let mut lines = vec![];
         let mut played = vec![];
         let mut per_seat = vec![0usize; self.m.state.seats.len()];
+        let mut stopped = false;
         for _ in 0..n {
-            let decisions = self.m.game.decisions(&self.m.state)?;
-            let Some((seat, action)) = random::choose(&decisions, &mut self.bot_rng) else {
+            if self.bots.stopped() {
+                stopped = true;
                 break;
+            }
+            let decisions = self.m.game.decisions(&self.m.state)?;
+            let first = decisions.seats.first().map(|(s, _)| *s);
+            // The deciding seat's bot: the one named, else its own (`--bot`); without either,
+            // the built-in random choice, as ever.
+            let spec = first.and_then(|s| named.clone().or_else(|| self.bots.spec_for(s).cloned()));
+            let (seat, action) = match (first, spec) {
+                (Some(seat), Some(spec)) => match self.bot_plays(seat, &spec) {
+                    Ok((name, action)) => (seat, (name, action)),
+                    Err(_) if self.bots.stopped() => {
+                        stopped = true;
+                        break;
+                    }
+                    Err(e) => return Err(e),
+                },
+                _ => {
+                    let Some((seat, action)) = random::choose(&decisions, &mut self.bot_rng) else {
+                        break;
+                    };
+                    let name = self.m.state.seat_name(seat).to_string();
+                    self.m.play(Some(&name), &action)?;
+                    (seat, (name, action.to_string()))
+                }
             };
-            let name = self.m.state.seat_name(seat).to_string();
-            self.m.play(Some(&name), &action)?;
+            let (name, action) = action;
             per_seat[seat] += 1;
             // A held simultaneous choice stays hidden until every seat has chosen.
             if self.m.state.has_chosen(seat) {
@@ -595,6 +738,9 @@ impl Session {
                 lines.push(format!("bot {name}: {action}"));
                 played.push(json!({"seat": name, "action": action}));
             }
+        }
+        if stopped && played.is_empty() {
+            return Err("interrupted (Ctrl-C) before the bot played; the game is unchanged".into());
         }
         if lines.len() > BOT_ACTIONS_LISTED && !verbose {
             let counts: Vec<String> = per_seat
@@ -613,10 +759,69 @@ impl Session {
                 format!("the last: {last}"),
             ];
         }
+        if stopped {
+            lines.push(format!(
+                "interrupted (Ctrl-C) after {} action(s)",
+                played.len()
+            ));
+        }
         if self.m.game.is_over(&self.m.state)? {
             lines.push(self.result_line()?);
         }
-        Ok(Reply::text(lines.join("\n")).with("played", Value::Array(played)))
+        let mut reply = Reply::text(lines.join("\n")).with("played", Value::Array(played));
+        if stopped {
+            reply = reply.with("interrupted", json!(true));
+        }
+        Ok(reply)
+    }
+
+    /// `hint [bot]`: `bot`'s reading of the decision of the seat deciding (this client's own
+    /// seat with `--seat`), from that seat's view only; the game is left as it is.
+    fn hint(&mut self, named: Option<&str>) -> Outcome {
+        let spec = BotSpec::parse(named.unwrap_or(HINT_BOT))?;
+        crate::lineup::check(&spec)?;
+        let deciding = self.m.game.deciding(&self.m.state)?;
+        let seat = match (self.seat, deciding.first()) {
+            (_, None) => return Err("the game is over; nobody decides".into()),
+            (Some(me), Some(_)) if !deciding.contains(&me) => {
+                return Err(format!(
+                    "{} is not deciding now, so there is nothing to hint",
+                    self.m.state.seat_name(me)
+                )
+                .into())
+            }
+            (Some(me), Some(_)) => me,
+            (None, Some(&first)) => first,
+        };
+        self.bots.arm();
+        let analysis = self.bots.analyse(&self.args, &self.m, seat, &spec);
+        self.bots.disarm();
+        let analysis = analysis.map_err(|e| bot_failure(e, &spec))?;
+        let name = self.m.state.seat_name(seat).to_string();
+        let shown = &analysis.moves[..analysis.moves.len().min(HINT_MOVES)];
+        let mut text = format!(
+            "hint for {name} ({spec}, {} iteration(s)):",
+            analysis.iterations
+        );
+        let width = shown.iter().map(|m| m.action.len()).max().unwrap_or(0);
+        for (k, m) in shown.iter().enumerate() {
+            text.push_str(&format!(
+                "\n  {}. {:<width$}  {:>7} visits  {:>5.1}% wins",
+                k + 1,
+                m.action.to_string(),
+                m.visits,
+                100.0 * m.value
+            ));
+        }
+        let moves: Vec<Value> = shown
+            .iter()
+            .map(|m| json!({"action": m.action.to_string(), "visits": m.visits, "value": m.value}))
+            .collect();
+        Ok(Reply::text(text)
+            .with("seat", json!(name))
+            .with("bot", json!(spec.to_string()))
+            .with("moves", Value::Array(moves))
+            .with("iterations", json!(analysis.iterations)))
     }
 
     /// `log [@seat] [n]`: the log as `seat` reads it, else as the client's seat or the first
@@ -708,6 +913,7 @@ impl Session {
     pub fn reload(&mut self) -> Outcome {
         // The error is in the new files: its excerpt is read from them (`&[]`), not from the
         // rules still running.
+        self.bots.reload();
         let game = games::load(&self.args).map_err(|e| {
             let script = e.downcast_ref::<ScriptError>().cloned().map(Box::new);
             Failure {
@@ -892,6 +1098,36 @@ pub struct Completions {
     /// Deciding seats whose options this client may be shown, with their legal actions; the
     /// first is the seat `actions` shows.
     pub deciding: Vec<(String, Vec<String>)>,
+}
+
+/// What the bots played, as `bot` lists it: `bot red: d1`.
+fn bot_lines(played: &[(String, String)]) -> Vec<String> {
+    played
+        .iter()
+        .map(|(seat, action)| format!("bot {seat}: {action}"))
+        .collect()
+}
+
+/// What the bots played, as `bot`'s JSON reply lists it.
+fn played_json(played: &[(String, String)]) -> Value {
+    played
+        .iter()
+        .map(|(seat, action)| match action.as_str() {
+            HELD => json!({"seat": seat, "held": true}),
+            _ => json!({"seat": seat, "action": action}),
+        })
+        .collect()
+}
+
+/// A bot's error as a refusal: an interrupted search says so.
+fn bot_failure(e: BotError, spec: &BotSpec) -> Failure {
+    match e {
+        BotError::Stopped => {
+            Failure::from("interrupted (Ctrl-C) before the bot chose; the game is unchanged")
+        }
+        BotError::Play(p) => Failure::from(p),
+        other => Failure::from(format!("bot {spec}: {other}")),
+    }
 }
 
 /// The numbers `actions` gives: the first deciding seat's actions, in order.

@@ -1,14 +1,17 @@
-//! `boardscript sim` (many random-bot games on every core) and `boardscript check`.
+//! `boardscript sim` (many bot games on every core) and `boardscript check`.
 
 use crate::cli::{CheckArgs, SimArgs};
 use crate::games;
 use crate::interrupt;
-use boardscript_interpreter::bots::{catch_panic, replay, sim};
+use crate::{lineup, matchplay, stats};
+use boardscript_interpreter::bots::{catch_panic, replay, sim, BotSpec};
 use boardscript_interpreter::script::excerpt_in_message;
 use boardscript_interpreter::{Action, GameSource, Setup};
 use indicatif::{ProgressBar, ProgressState, ProgressStyle};
+use std::ops::Range;
 use std::process::ExitCode;
 use std::sync::atomic::Ordering;
+use std::sync::Arc;
 
 /// More threads than this per core only adds compiles of the game (one per thread).
 const THREADS_PER_CORE: usize = 4;
@@ -24,29 +27,35 @@ pub fn sim(args: SimArgs) -> anyhow::Result<ExitCode> {
     };
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let threads = args.threads.unwrap_or(cores).min(THREADS_PER_CORE * cores);
-    let bar = if args.quiet {
-        ProgressBar::hidden()
-    } else {
-        ProgressBar::new(args.games)
-    };
-    bar.set_style(
-        ProgressStyle::with_template("{bar:40} {pos}/{len} games  {rate}  eta {eta}")
-            .expect("valid template")
-            // indicatif's `{per_sec}` prints `155.2086/s`: whole games are enough.
-            .with_key("rate", |s: &ProgressState, w: &mut dyn std::fmt::Write| {
-                let _ = w.write_str(&rate(s.per_sec()));
-            }),
-    );
+    let bar = progress_bar(args.games, args.quiet);
     // Read once: every thread compiles these same texts, whatever happens to the files.
-    let source = GameSource::read(&dir, &id).map_err(|e| anyhow::anyhow!("{e}"))?;
+    let source = Arc::new(GameSource::read(&dir, &id).map_err(|e| anyhow::anyhow!("{e}"))?);
     let load = || source.compile().map_err(|e| e.to_string());
     let stop = interrupt::flag();
     let games = args.skip..args.skip.saturating_add(args.games);
-    let report = sim::simulate(&load, &setup, games, threads, args.max_actions, &|n| {
+    let progress = |n| {
         bar.set_position(n);
         !stop.load(Ordering::Relaxed)
-    })
-    .map_err(|e| anyhow::anyhow!(e))?;
+    };
+    let (report, bots) = match &args.bots {
+        None => (
+            sim::simulate(&load, &setup, games, threads, args.max_actions, &progress),
+            None,
+        ),
+        Some(list) => {
+            let (report, specs) = simulate_bots(
+                &source,
+                &setup,
+                list,
+                games,
+                threads,
+                args.max_actions,
+                &progress,
+            )?;
+            (report, Some(specs))
+        }
+    };
+    let report = report.map_err(|e| anyhow::anyhow!(e))?;
     bar.finish_and_clear();
     let t = &report.tally;
     let percent = |wins: u64| 100.0 * wins as f64 / t.games.max(1) as f64;
@@ -59,6 +68,15 @@ pub fn sim(args: SimArgs) -> anyhow::Result<ExitCode> {
         "{}: {} games{from}, seed {}, {} thread(s)",
         id, t.games, args.seed, report.threads
     );
+    if let Some(specs) = &bots {
+        let list: Vec<String> = report
+            .seats
+            .iter()
+            .zip(specs)
+            .map(|(seat, spec)| format!("{seat} {spec}"))
+            .collect();
+        println!("  bots: {}", list.join(", "));
+    }
     let interrupted = t.games < args.games;
     if interrupted {
         // The games played are always the first ones: the rest is a run of its own.
@@ -72,7 +90,18 @@ pub fn sim(args: SimArgs) -> anyhow::Result<ExitCode> {
         );
     }
     for (seat, &wins) in report.seats.iter().zip(&t.wins) {
-        println!("  {seat:<12} {wins:>8} wins  {:>5.1}%", percent(wins));
+        match bots {
+            None => println!("  {seat:<12} {wins:>8} wins  {:>5.1}%", percent(wins)),
+            Some(_) => {
+                let (lo, hi) = stats::wilson(wins as f64, t.games as f64);
+                println!(
+                    "  {seat:<12} {wins:>8} wins  {:>5.1}%  95% CI [{:.1}%, {:.1}%]",
+                    percent(wins),
+                    100.0 * lo,
+                    100.0 * hi
+                );
+            }
+        }
     }
     for (team, &wins) in t.teams.iter().zip(&t.team_wins) {
         let names: Vec<&str> = team.iter().map(|&s| report.seats[s].as_str()).collect();
@@ -83,6 +112,19 @@ pub fn sim(args: SimArgs) -> anyhow::Result<ExitCode> {
         );
     }
     println!("  no winner    {:>8}", t.no_winner);
+    if bots.is_some() && report.seats.len() == 2 {
+        // Draws count half, so equal seats are at 0 whatever the draw rate.
+        let score = t.wins[0] as f64 + t.no_winner as f64 / 2.0;
+        let (lo, hi) = stats::wilson(score, t.games as f64);
+        let rate = score / t.games.max(1) as f64;
+        println!(
+            "  first-seat advantage ({}, draws half): {:+.1}%  95% CI [{:+.1}%, {:+.1}%]",
+            report.seats[0],
+            100.0 * (rate - 0.5),
+            100.0 * (lo - 0.5),
+            100.0 * (hi - 0.5)
+        );
+    }
     print_endings(t, args.max_actions);
     print_tallies(&t.tallies, t.other_tallies, t.games);
     println!(
@@ -121,6 +163,77 @@ pub fn sim(args: SimArgs) -> anyhow::Result<ExitCode> {
     } else {
         1
     }))
+}
+
+/// The progress bar of `sim` and `arena`: games done of `games`, hidden with `--quiet`.
+pub fn progress_bar(games: u64, quiet: bool) -> ProgressBar {
+    let bar = if quiet {
+        ProgressBar::hidden()
+    } else {
+        ProgressBar::new(games)
+    };
+    bar.set_style(
+        ProgressStyle::with_template("{bar:40} {pos}/{len} games  {rate}  eta {eta}")
+            .expect("valid template")
+            // indicatif's `{per_sec}` prints `155.2086/s`: whole games are enough.
+            .with_key("rate", |s: &ProgressState, w: &mut dyn std::fmt::Write| {
+                let _ = w.write_str(&rate(s.per_sec()));
+            }),
+    );
+    bar
+}
+
+/// `sim --bots`: the games played by a bot per seat (seats the list leaves out play
+/// `random`), on `threads` threads each with its own compiled game; returns the report and
+/// each seat's bot. A list naming no seat of the game, an unknown bot or an unknown setting
+/// is refused before any game starts.
+fn simulate_bots(
+    source: &Arc<GameSource>,
+    setup: &Setup,
+    list: &str,
+    games: Range<u64>,
+    threads: usize,
+    max_actions: usize,
+    progress: &(dyn Fn(u64) -> bool + Sync),
+) -> anyhow::Result<(Result<sim::Report, String>, Vec<BotSpec>)> {
+    let (seats, teams) = sim::on_script_stack(|| {
+        let first = source
+            .compile()
+            .map_err(|e| e.to_string())?
+            .start(setup)
+            .map_err(|e| e.to_string())?;
+        Ok::<_, String>((first.seats.to_vec(), first.teams))
+    })
+    .and_then(|r| r)
+    .map_err(|e| anyhow::anyhow!(e))?;
+    let items = lineup::parse_seated(list, &seats).map_err(|e| anyhow::anyhow!("--bots: {e}"))?;
+    let random = BotSpec::parse("random").expect("a bot name");
+    let specs: Vec<BotSpec> = lineup::per_seat(&items, &seats)
+        .into_iter()
+        .map(|s| s.unwrap_or_else(|| random.clone()))
+        .collect();
+    for spec in &specs {
+        lineup::check(spec).map_err(|e| anyhow::anyhow!("--bots: {e}"))?;
+    }
+    let started = std::time::Instant::now();
+    let empty = sim::Tally::new(seats.len(), teams);
+    let load = || source.compile().map_err(|e| e.to_string());
+    let play = |game: &boardscript_interpreter::Game, seed: u64| {
+        let s = Setup {
+            seed,
+            ..setup.clone()
+        };
+        matchplay::play(game, &s, &specs, Some(source), max_actions)
+    };
+    let report = sim::tally_games(games, setup.seed, threads, &empty, &load, &play, progress).map(
+        |(tally, threads)| sim::Report {
+            seats,
+            tally,
+            threads,
+            seconds: started.elapsed().as_secs_f64(),
+        },
+    );
+    Ok((report, specs))
 }
 
 /// How the games ended: by ending (a win or none, and the reason the rules gave), then

@@ -524,7 +524,7 @@ fn i20_14_bot_sums_up_many_actions_unless_verbose() {
         stderr.starts_with("error: "),
         "`bot 3 -x` is refused: {stderr}"
     );
-    assert!(stderr.contains("usage: bot [n] [-v]"), "{stderr}");
+    assert!(stderr.contains("usage: bot [n] [bot] [-v]"), "{stderr}");
 }
 
 /// Item 14: `load` refuses to replace actions that no save holds, as `save` refuses to

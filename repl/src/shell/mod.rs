@@ -10,6 +10,7 @@ use crate::cli::PlayArgs;
 use crate::files;
 use crate::panics;
 use crate::protocol;
+use crate::seat_bots::Interrupt;
 use crate::session::{Failure, Outcome, Session};
 use crate::watch::Watcher;
 use anyhow::Context;
@@ -35,7 +36,18 @@ pub fn play(args: PlayArgs) -> anyhow::Result<ExitCode> {
         options: args.game.option_pairs()?,
         position,
     };
-    let session = Session::start(args.game.clone(), setup, args.seat.as_deref())?;
+    let searching = std::sync::Arc::default();
+    let interrupt = Interrupt {
+        stop: crate::interrupt::search_flag(std::sync::Arc::clone(&searching)),
+        searching,
+    };
+    let session = Session::start(
+        args.game.clone(),
+        setup,
+        args.seat.as_deref(),
+        &args.bot,
+        interrupt,
+    )?;
     let watcher = if args.watch {
         Some(Watcher::new(&session.m.game.spec)?)
     } else {

@@ -1,0 +1,262 @@
+//! `boardscript arena`: a round robin between bots. Every pair of entrants plays `--games`
+//! games, seats alternated; the report is a results table and Elo ratings with 95% intervals.
+//!
+//! Game `i` of the round robin belongs to pair `i % pairs` (so a run stopped by Ctrl-C has
+//! played every pair about as often) and is that pair's game `i / pairs`; it is played on the
+//! shared worker pool of `sim`, whose tally is a sum and so the same for any thread count.
+
+use crate::cli::ArenaArgs;
+use crate::sim::progress_bar;
+use crate::stats::{self, Pairing};
+use crate::{games, interrupt, lineup, matchplay};
+use boardscript_interpreter::bots::sim::{self, Outcome, Tally};
+use boardscript_interpreter::bots::BotSpec;
+use boardscript_interpreter::{Game, GameSource, Setup};
+use std::collections::HashMap;
+use std::process::ExitCode;
+use std::sync::atomic::Ordering;
+use std::sync::Arc;
+
+/// More threads than this per core only adds compiles of the game (one per thread).
+const THREADS_PER_CORE: usize = 4;
+
+/// Virtual draws added to every pair for the Elo estimate, so an entrant that won every game
+/// still gets a finite rating.
+const PRIOR_DRAWS: f64 = 1.0;
+
+/// Which entrant plays each seat of a pair's game `j`: sides alternate seat by seat, and the
+/// pattern shifts by one each game, so over two games each entrant plays every seat.
+pub fn seating(pair: (usize, usize), seats: usize, j: u64) -> Vec<usize> {
+    (0..seats)
+        .map(|s| match (s as u64 + j) % 2 {
+            0 => pair.0,
+            _ => pair.1,
+        })
+        .collect()
+}
+
+/// Every pair of `n` entrants, in order: (0, 1), (0, 2), ..., (1, 2), ...
+pub fn pairs(n: usize) -> Vec<(usize, usize)> {
+    (0..n)
+        .flat_map(|a| (a + 1..n).map(move |b| (a, b)))
+        .collect()
+}
+
+/// A game's result for its pair, as the tally counts it: pair `p`'s first entrant won
+/// (`3p`), a draw (`3p + 1`: neither side won, or both did), the second won (`3p + 2`).
+fn pair_result(p: usize, seated: &[usize], pair: (usize, usize), o: &Outcome) -> Vec<usize> {
+    if o.error.is_some() {
+        return vec![];
+    }
+    let won = |e| o.winners.iter().any(|&w| seated.get(w) == Some(&e));
+    vec![match (won(pair.0), won(pair.1)) {
+        (true, false) => 3 * p,
+        (false, true) => 3 * p + 2,
+        _ => 3 * p + 1,
+    }]
+}
+
+pub fn arena(args: ArenaArgs) -> anyhow::Result<ExitCode> {
+    let dir = games::game_dir(&args.game)?;
+    let id = args.game.game.clone();
+    let setup = Setup {
+        seats: args.game.seats,
+        seed: args.seed,
+        options: args.game.option_pairs()?,
+        position: None,
+    };
+    let entrants = lineup::parse_plain(&args.bots).map_err(|e| anyhow::anyhow!("--bots: {e}"))?;
+    for spec in &entrants {
+        lineup::check(spec).map_err(|e| anyhow::anyhow!("--bots: {e}"))?;
+    }
+    if entrants.len() < 2 {
+        anyhow::bail!("--bots: an arena needs at least two bots, as `random,mcts:iters=200`");
+    }
+    let source = Arc::new(GameSource::read(&dir, &id).map_err(|e| anyhow::anyhow!("{e}"))?);
+    let seats = sim::on_script_stack(|| {
+        let game = source.compile().map_err(|e| e.to_string())?;
+        let first = game.start(&setup).map_err(|e| e.to_string())?;
+        Ok::<_, String>(first.seats.len())
+    })
+    .and_then(|r| r)
+    .map_err(|e| anyhow::anyhow!(e))?;
+    let pairs = pairs(entrants.len());
+    let total = args.games.saturating_mul(pairs.len() as u64);
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let threads = args.threads.unwrap_or(cores).min(THREADS_PER_CORE * cores);
+    let bar = progress_bar(total, args.quiet);
+    let stop = interrupt::flag();
+    let progress = |n| {
+        bar.set_position(n);
+        !stop.load(Ordering::Relaxed)
+    };
+    let load = || source.compile().map_err(|e| e.to_string());
+    // The pool hands `play` a game's seed only; `game_seed(base, i)` is one-to-one in `i`,
+    // so the seed names its game.
+    let index: HashMap<u64, u64> = (0..total)
+        .map(|i| (sim::game_seed(args.seed, i), i))
+        .collect();
+    let play = |game: &Game, seed: u64| {
+        let i = index[&seed];
+        play_one(
+            game,
+            &setup,
+            &entrants,
+            &pairs,
+            seats,
+            &source,
+            i,
+            seed,
+            args.max_actions,
+        )
+    };
+    let empty = Tally::new(3 * pairs.len(), vec![]);
+    let (tally, threads) = sim::tally_games(
+        0..total,
+        args.seed,
+        threads,
+        &empty,
+        &load,
+        &play,
+        &progress,
+    )
+    .map_err(|e| anyhow::anyhow!(e))?;
+    bar.finish_and_clear();
+    print_report(&args, &id, &entrants, &pairs, &tally, total, threads);
+    let interrupted = tally.games < total;
+    Ok(ExitCode::from(if interrupted {
+        interrupt::EXIT_STATUS
+    } else if tally.failed > 0 {
+        1
+    } else {
+        0
+    }))
+}
+
+/// Game `i` of the round robin, seeded `seed`: its pair's entrants seated by `seating`.
+#[allow(clippy::too_many_arguments)]
+fn play_one(
+    game: &Game,
+    setup: &Setup,
+    entrants: &[BotSpec],
+    pairs: &[(usize, usize)],
+    seats: usize,
+    source: &Arc<GameSource>,
+    i: u64,
+    seed: u64,
+    max_actions: usize,
+) -> Outcome {
+    let p = (i % pairs.len() as u64) as usize;
+    let j = i / pairs.len() as u64;
+    let seated = seating(pairs[p], seats, j);
+    let specs: Vec<BotSpec> = seated.iter().map(|&e| entrants[e].clone()).collect();
+    let s = Setup {
+        seed,
+        ..setup.clone()
+    };
+    let mut o = matchplay::play(game, &s, &specs, Some(source), max_actions);
+    o.winners = pair_result(p, &seated, pairs[p], &o);
+    o
+}
+
+fn print_report(
+    args: &ArenaArgs,
+    id: &str,
+    entrants: &[BotSpec],
+    pairs: &[(usize, usize)],
+    t: &Tally,
+    total: u64,
+    threads: usize,
+) {
+    println!(
+        "{id}: arena of {} bots, {} games per pair ({total} games), seed {}, {threads} thread(s)",
+        entrants.len(),
+        args.games,
+        args.seed
+    );
+    if t.games < total {
+        println!(
+            "  interrupted (Ctrl-C) after {} of {total} games: the table holds those",
+            t.games
+        );
+    }
+    let names: Vec<String> = entrants
+        .iter()
+        .enumerate()
+        .map(|(e, s)| format!("{}. {s}", e + 1))
+        .collect();
+    let width = names.iter().map(|n| n.chars().count()).fold(12, usize::max);
+    println!("  pairs: wins, draws, losses of the first");
+    let mut score = vec![0.0; entrants.len()];
+    let mut played = vec![0u64; entrants.len()];
+    let mut pairings = vec![];
+    for (p, &(a, b)) in pairs.iter().enumerate() {
+        let (w, d, l) = (t.wins[3 * p], t.wins[3 * p + 1], t.wins[3 * p + 2]);
+        println!(
+            "    {:<width$} vs {:<width$} {w:>5} {d:>5} {l:>5}",
+            names[a], names[b]
+        );
+        score[a] += w as f64 + d as f64 / 2.0;
+        score[b] += l as f64 + d as f64 / 2.0;
+        played[a] += w + d + l;
+        played[b] += w + d + l;
+        pairings.push(Pairing {
+            a,
+            b,
+            score: w as f64 + d as f64 / 2.0,
+            games: (w + d + l) as f64,
+        });
+    }
+    let r = stats::elo(entrants.len(), &pairings, PRIOR_DRAWS);
+    println!(
+        "  Elo (95% interval; {} anchored at 0; {PRIOR_DRAWS} virtual draw per pair):",
+        names[0]
+    );
+    for e in 0..entrants.len() {
+        let interval = if r.interval[e].is_finite() {
+            format!("± {:.0}", r.interval[e])
+        } else {
+            "± ?".to_string()
+        };
+        println!(
+            "    {:<width$} {:>+6.0} {interval:<7} score {:.1} of {}",
+            names[e], r.elo[e], score[e], played[e]
+        );
+    }
+    if let Some(first) = t.failures.first() {
+        println!(
+            "  {} game(s) failed; first (game {}, seed {}): {}",
+            t.failed,
+            first.index,
+            first.outcome.seed,
+            first.outcome.error.as_deref().unwrap_or("")
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_entrant_plays_every_seat_as_often() {
+        assert_eq!(pairs(3), [(0, 1), (0, 2), (1, 2)]);
+        assert_eq!(seating((0, 2), 2, 0), [0, 2]);
+        assert_eq!(seating((0, 2), 2, 1), [2, 0]);
+        assert_eq!(seating((1, 2), 4, 0), [1, 2, 1, 2]);
+        assert_eq!(seating((1, 2), 3, 1), [2, 1, 2]);
+    }
+
+    #[test]
+    fn results_are_counted_for_the_pair() {
+        let o = |winners: Vec<usize>| Outcome {
+            winners,
+            ..Outcome::default()
+        };
+        // Pair 1 is entrants (0, 2), seated [2, 0]: seat 1 winning is a win of entrant 0.
+        assert_eq!(pair_result(1, &[2, 0], (0, 2), &o(vec![1])), [3]);
+        assert_eq!(pair_result(1, &[2, 0], (0, 2), &o(vec![0])), [5]);
+        assert_eq!(pair_result(1, &[2, 0], (0, 2), &o(vec![])), [4]);
+        assert_eq!(pair_result(1, &[2, 0], (0, 2), &o(vec![0, 1])), [4]);
+    }
+}

@@ -1,0 +1,189 @@
+//! The bots of a REPL or protocol session: the bot `--bot` gave each seat, and the bots kept
+//! alive between their seat's moves (tree reuse), forgotten when the game changes other than
+//! by play (undo, load, reload, position).
+
+use crate::cli::GameArgs;
+use crate::games;
+use crate::lineup;
+use crate::matchplay::bot_seed;
+use boardscript_interpreter::bots::{self, Analysis, Bot, BotEnv, BotError, BotSpec};
+use boardscript_interpreter::{GameSource, Match};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+/// Ctrl-C during a search: `searching` says one runs (so Ctrl-C stops it rather than the
+/// process, see `interrupt::search_flag`), `stop` is set to stop it.
+#[derive(Clone, Default)]
+pub struct Interrupt {
+    pub stop: Arc<AtomicBool>,
+    pub searching: Arc<AtomicBool>,
+}
+
+pub struct SeatBots {
+    /// Per seat, the bot `--bot` gave it (a seat named, or every seat but the client's).
+    configured: Vec<Option<BotSpec>>,
+    /// Per seat, whether its bot answers at once when it must decide (its seat was named in
+    /// god mode; every other seat in seat mode).
+    pub answers: Vec<bool>,
+    /// The bot `--bot SPEC` named with no seat in god mode: what `bot` uses by default.
+    default: Option<BotSpec>,
+    /// Per seat, the bot that played its last move, kept for tree reuse.
+    live: Vec<Option<(BotSpec, Box<dyn Bot>)>>,
+    /// The game's sources, read when a bot first needs them (`threads=N`).
+    source: Option<Arc<GameSource>>,
+    /// The Ctrl-C flags.
+    interrupt: Interrupt,
+}
+
+impl SeatBots {
+    /// The bots of `--bot` items (`red=mcts`, `mcts`) for a game of `seats`, the client
+    /// playing `me` (`--seat`) or every seat. An unknown seat, bot or setting is refused.
+    pub fn new(
+        flags: &[String],
+        seats: &[String],
+        me: Option<usize>,
+        interrupt: Interrupt,
+    ) -> Result<SeatBots, String> {
+        let mut items = vec![];
+        for flag in flags {
+            items.extend(lineup::parse_seated(flag, seats).map_err(|e| format!("--bot: {e}"))?);
+        }
+        for item in &items {
+            lineup::check(&item.spec).map_err(|e| format!("--bot: {e}"))?;
+            if let (Some(me), Some(seat)) = (me, &item.seat) {
+                if seats[me] == *seat {
+                    return Err(format!(
+                        "--bot: {seat} is the seat this client plays (--seat); name another"
+                    ));
+                }
+            }
+        }
+        let named: Vec<Option<BotSpec>> = seats
+            .iter()
+            .map(|seat| {
+                let mine = items.iter().rev().find(|i| i.seat.as_ref() == Some(seat));
+                mine.map(|i| i.spec.clone())
+            })
+            .collect();
+        let unnamed = items.iter().rev().find(|i| i.seat.is_none());
+        let configured = match me {
+            // With --seat, a bot naming no seat plays every other seat.
+            Some(_) => lineup::per_seat(&items, seats),
+            None => named.clone(),
+        };
+        let answers = (0..seats.len())
+            .map(|s| match me {
+                Some(me) => s != me,
+                None => named[s].is_some(),
+            })
+            .collect();
+        Ok(SeatBots {
+            configured,
+            answers,
+            default: unnamed.filter(|_| me.is_none()).map(|i| i.spec.clone()),
+            live: (0..seats.len()).map(|_| None).collect(),
+            source: None,
+            interrupt,
+        })
+    }
+
+    /// Whether any seat has a bot of its own: otherwise the other seats of `--seat` play as
+    /// they always did (the built-in random choice).
+    pub fn any_configured(&self) -> bool {
+        self.configured.iter().any(Option::is_some)
+    }
+
+    /// The bot `seat` plays with when none is named: its own, else the session's default.
+    pub fn spec_for(&self, seat: usize) -> Option<&BotSpec> {
+        self.configured
+            .get(seat)
+            .and_then(Option::as_ref)
+            .or(self.default.as_ref())
+    }
+
+    /// Forgets every bot's kept search: the game changed other than by play.
+    pub fn reset(&mut self) {
+        for (_, bot) in self.live.iter_mut().flatten() {
+            bot.reset();
+        }
+    }
+
+    /// New rules: bots made from now on read them afresh.
+    pub fn reload(&mut self) {
+        self.live.iter_mut().for_each(|b| *b = None);
+        self.source = None;
+    }
+
+    /// `seat`'s bot of `spec`, kept from its last move when it is the same bot.
+    fn bot(
+        &mut self,
+        args: &GameArgs,
+        m: &Match,
+        seat: usize,
+        spec: &BotSpec,
+    ) -> Result<&mut dyn Bot, String> {
+        let kept = matches!(&self.live[seat], Some((s, _)) if s == spec);
+        if !kept {
+            let bot = bots::make(spec, &self.env(args, m, seat)?)?;
+            self.live[seat] = Some((spec.clone(), bot));
+        }
+        Ok(self.live[seat].as_mut().expect("just made").1.as_mut())
+    }
+
+    fn env(&mut self, args: &GameArgs, m: &Match, seat: usize) -> Result<BotEnv, String> {
+        if self.source.is_none() {
+            let dir = games::game_dir(args).map_err(|e| format!("{e:#}"))?;
+            let source = GameSource::read(&dir, &args.game).map_err(|e| e.to_string())?;
+            self.source = Some(Arc::new(source));
+        }
+        Ok(BotEnv {
+            source: self.source.clone(),
+            seed: bot_seed(m.setup.seed, seat),
+            stop: self.interrupt.stop.clone(),
+        })
+    }
+
+    /// The index of the action `spec`'s bot plays for `seat` (which must be deciding).
+    pub fn choose(
+        &mut self,
+        args: &GameArgs,
+        m: &Match,
+        seat: usize,
+        spec: &BotSpec,
+    ) -> Result<usize, BotError> {
+        let decisions = m.game.decisions(&m.state)?;
+        let bot = self.bot(args, m, seat, spec).map_err(BotError::Other)?;
+        bots::choose_for(bot, &m.game, &m.state, &decisions, seat)
+    }
+
+    /// `spec`'s reading of `seat`'s decision, from a bot made for it alone (a hint does not
+    /// disturb the seat's own bot).
+    pub fn analyse(
+        &mut self,
+        args: &GameArgs,
+        m: &Match,
+        seat: usize,
+        spec: &BotSpec,
+    ) -> Result<Analysis, BotError> {
+        let decisions = m.game.decisions(&m.state)?;
+        let env = self.env(args, m, seat).map_err(BotError::Other)?;
+        let mut bot = bots::make(spec, &env).map_err(BotError::Other)?;
+        bots::analyse_for(bot.as_mut(), &m.game, &m.state, &decisions, seat)
+    }
+
+    /// A search starts: Ctrl-C now stops it (a Ctrl-C seen before is forgotten).
+    pub fn arm(&self) {
+        self.interrupt.stop.store(false, Ordering::Relaxed);
+        self.interrupt.searching.store(true, Ordering::Relaxed);
+    }
+
+    /// The search is over: Ctrl-C ends the process again.
+    pub fn disarm(&self) {
+        self.interrupt.searching.store(false, Ordering::Relaxed);
+    }
+
+    /// Whether Ctrl-C asked the search to stop.
+    pub fn stopped(&self) -> bool {
+        self.interrupt.stop.load(Ordering::Relaxed)
+    }
+}
