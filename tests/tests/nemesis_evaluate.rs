@@ -112,6 +112,14 @@ fn time_running_out_lowers_a_character_still_aboard() {
     );
 }
 
+/// Rules §8.3: with no loaded weapon in hand a character has nothing to shoot with.
+#[test]
+fn an_unloaded_character_scores_below_an_armed_one() {
+    let armed = p1("");
+    let unloaded = p1("ammo p1 all 0");
+    assert!(armed > unloaded, "armed {armed} above unloaded {unloaded}");
+}
+
 // ---------------------------------------------------------------- Objectives (§15.1)
 
 /// Content §12: a met objective scores above an unmet one, other things equal.
@@ -135,6 +143,31 @@ fn half_an_objective_scores_between_none_and_all() {
     assert!(
         none < one && one < two,
         "0, 1, 2 weaknesses: {none} {one} {two}"
+    );
+}
+
+/// Rules §13.1: the signal is sent from the Comms Room, a weakness discovered in the
+/// Laboratory: standing there scores above standing 2 moves away (room 9 to room 12), so a
+/// one-ply bot walks toward them.
+#[test]
+fn the_room_an_objective_needs_draws_the_character_toward_it() {
+    let signal = "encountered\nobjective p1 objective-great-hunt\ntile 9 comms-room\n";
+    let there = values(&table(3, &format!("{signal}p1 at 9")))[0];
+    let away = values(&table(3, &format!("{signal}p1 at 12")))[0];
+    assert!(
+        there > away,
+        "in the Comms Room {there} above 2 moves away {away}"
+    );
+    let egg = "encountered\nobjective p1 objective-ab-ovo\ntile 9 laboratory\ncarry p1 egg\n";
+    let there = values(&table(3, &format!("{egg}p1 at 9")))[0];
+    let away = values(&table(3, &format!("{egg}p1 at 12")))[0];
+    let empty_handed = values(&table(
+        3,
+        "encountered\nobjective p1 objective-ab-ovo\ntile 9 laboratory\np1 at 12",
+    ))[0];
+    assert!(
+        there > away && away > empty_handed,
+        "egg in the Laboratory {there}, 2 moves away {away}, no egg {empty_handed}"
     );
 }
 
