@@ -93,8 +93,8 @@ fn a_star_at_its_capacity_adds_to_the_risk() {
     assert!(brink[0] < calm[0], "leader: calm {calm:?}, brink {brink:?}");
 }
 
-/// §6 solo: a win unless the stars run out; the value falls with every star lost and rises
-/// toward the target.
+/// §6 solo: a win unless the stars run out; the value falls as the stars fill up and with
+/// every star lost, and rises toward the target.
 #[test]
 fn solo_is_the_chance_the_stars_last() {
     let fresh = values("cosmic-disaster", 1, &[], "tokens 8:2");
@@ -105,7 +105,12 @@ fn solo_is_the_chance_the_stars_last() {
         &[],
         "tokens 8:2\ndestroyed 2 3 4 5 6\nscore p1 22",
     );
-    assert_eq!(fresh, vec![1.0]);
+    let crowded = values("cosmic-disaster", 1, &[], "tokens 8:6");
+    assert!(fresh[0] > 0.99, "2 Earthlings on Earth: {fresh:?}");
+    assert!(
+        crowded[0] < fresh[0],
+        "6 of Earth's 7: {crowded:?} below {fresh:?}"
+    );
     assert!(hurt[0] < fresh[0], "{hurt:?}");
     assert!(near[0] > hurt[0], "near the target {near:?} above {hurt:?}");
 }
@@ -121,7 +126,8 @@ fn partners_share_their_team_value() {
     );
     assert!(close(v[0], v[2]) && close(v[1], v[3]), "{v:?}");
     assert!(v[0] > v[1], "p1+p3 (15) above p2+p4 (8): {v:?}");
-    assert!(close(v[0] + v[1], 1.0), "{v:?}");
+    // The two teams' shares of the win sum to 1; the draw's 1/4 each takes the rest.
+    assert!(v[0] + v[1] <= 1.0 + 1e-9, "{v:?}");
 }
 
 /// Every few actions of random games: one value per seat, each in [0, 1], partners equal.
