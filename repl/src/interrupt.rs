@@ -1,5 +1,6 @@
-//! Ctrl-C during `sim` and `check`: the first one asks them to stop after the games being
-//! played and report; a second one ends the process at once.
+//! Ctrl-C during `sim`, `arena` and `check`: the first one asks them to stop after the games
+//! being played and report; a second one ends the process at once. In `play`, Ctrl-C during
+//! a bot's search (`bot`, `hint`) stops the search (`search_flag`).
 
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;

@@ -187,3 +187,53 @@ impl SeatBots {
         self.interrupt.stop.load(Ordering::Relaxed)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn seats() -> Vec<String> {
+        ["red", "blue", "green"].map(String::from).to_vec()
+    }
+
+    fn make(flags: &[&str], me: Option<usize>) -> SeatBots {
+        let flags: Vec<String> = flags.iter().map(|f| f.to_string()).collect();
+        SeatBots::new(&flags, &seats(), me, Interrupt::default()).unwrap()
+    }
+
+    /// In god mode only the seats named answer at once; a bare bot is `bot`'s default.
+    #[test]
+    fn god_mode_answers_for_named_seats_only() {
+        let b = make(&["blue=random", "random"], None);
+        assert_eq!(b.answers, [false, true, false]);
+        assert_eq!(
+            b.spec_for(0).map(|s| s.to_string()).as_deref(),
+            Some("random")
+        );
+        assert!(b.any_configured());
+        let bare = make(&["random"], None);
+        assert_eq!(bare.answers, [false, false, false]);
+        assert!(!bare.any_configured());
+        assert!(bare.spec_for(2).is_some());
+        assert!(make(&[], None).spec_for(0).is_none());
+    }
+
+    /// With `--seat`, every other seat answers, a bare bot playing those not named.
+    #[test]
+    fn seat_mode_answers_for_every_other_seat() {
+        let b = make(&["random"], Some(1));
+        assert_eq!(b.answers, [true, false, true]);
+        assert!(b.any_configured());
+        let none = make(&[], Some(0));
+        assert_eq!(none.answers, [false, true, true]);
+        assert!(!none.any_configured());
+        let flags = vec!["red=random".to_string()];
+        let e = SeatBots::new(&flags, &seats(), Some(0), Interrupt::default())
+            .err()
+            .unwrap();
+        assert_eq!(
+            e,
+            "--bot: red is the seat this client plays (--seat); name another"
+        );
+    }
+}
