@@ -164,7 +164,6 @@ fn arena_refuses_too_few_or_unknown_entrants() {
 /// Stronger settings beat weaker ones: not assertable at test sizes, so only that a
 /// searching entrant plays.
 #[test]
-#[ignore = "needs h1's mcts"]
 fn arena_with_a_searching_bot_plays() {
     let out = run(&[
         "arena",

@@ -208,7 +208,6 @@ fn seat_mode_plays_the_others_with_their_bot() {
 
 /// A searching bot through `bot` and `hint`.
 #[test]
-#[ignore = "needs h1's mcts"]
 fn mcts_plays_and_hints() {
     let mut p = connect_four(&["--seed", "4"]);
     let v = p.ok("hint mcts:iters=50");
