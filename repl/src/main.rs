@@ -7,6 +7,7 @@ mod files;
 mod games;
 mod interrupt;
 mod panics;
+mod peek;
 mod protocol;
 mod session;
 mod shell;

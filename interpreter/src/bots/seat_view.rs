@@ -105,6 +105,38 @@ impl SeatView {
     }
 }
 
+impl SeatView {
+    /// This view with `ids` (unseen cards of `state`, the state it was made from) shown where
+    /// they lie, so that a determinization keeps them there: the leak check keeps what an
+    /// action is about to show the seat. Only for checks that hold the real state.
+    pub(crate) fn keep_in_place(&mut self, state: &State, ids: &[CardId]) {
+        let seat = Some(self.seat);
+        for &id in ids {
+            let Some(k) = self.unseen.ids.iter().position(|&c| c == id) else {
+                continue;
+            };
+            self.unseen.ids.remove(k);
+            let (def, stripped) = self.unseen.cards.remove(k);
+            self.unseen.may_lie.remove(k);
+            for key in stripped {
+                self.unseen.secret_holders.entry(key).or_default().push(id);
+            }
+            Arc::make_mut(&mut self.view.cards)[id.0 as usize] = def;
+            let place = state
+                .zones
+                .iter()
+                .enumerate()
+                .find_map(|(z, zone)| zone.position(id).map(|i| (z, i)));
+            if let Some((z, i)) = place {
+                if !self.view.zones[z].visible_to(seat) {
+                    self.view.zones_mut()[z].cards[i] = id;
+                }
+            }
+        }
+        self.view.reweigh_all();
+    }
+}
+
 impl Unseen {
     fn of(state: &State, seat: usize) -> Unseen {
         let viewer = Some(seat);
