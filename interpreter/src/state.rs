@@ -9,6 +9,7 @@ use crate::primitives::grid::Grid;
 use crate::primitives::rng::{self, GameRng};
 use crate::primitives::supply::Supply;
 use crate::primitives::turn::Turn;
+use crate::primitives::whereabouts::Whereabouts;
 use crate::primitives::zone::{CardDef, CardId, Visibility, Zone};
 use crate::value::Value;
 use serde::{Deserialize, Serialize};
@@ -100,6 +101,10 @@ pub struct State {
     #[serde(skip)]
     pub name_index: NameCache,
     pub zones: Arc<Vec<Zone>>,
+    /// Where each card in a zone hidden from someone may lie, as the public can tell
+    /// (`cards_moved`); absent in saves made before it and in games that hide no card.
+    #[serde(default, skip_serializing_if = "no_whereabouts")]
+    pub whereabouts: Arc<Whereabouts>,
     pub grids: Arc<Vec<Grid>>,
     pub graphs: Arc<Vec<Graph>>,
     /// Bags of tokens drawn at random; absent in saves made before bags existed.
@@ -143,6 +148,7 @@ impl State {
             cards: Arc::new(vec![]),
             name_index: NameCache::default(),
             zones: Arc::default(),
+            whereabouts: Arc::default(),
             grids: Arc::default(),
             graphs: Arc::default(),
             bags: Arc::default(),
@@ -239,6 +245,44 @@ impl State {
     pub fn supplies_mut(&mut self) -> &mut Vec<Supply> {
         self.weight.stale(Part::Supplies);
         Arc::make_mut(&mut self.supplies)
+    }
+
+    /// Records in `whereabouts` that `cards` went from zone `from` (None: new cards) to `to`,
+    /// after the move. Free in a game whose zones everyone sees.
+    pub fn cards_moved(&mut self, cards: &[CardId], from: Option<usize>, to: usize) {
+        let public =
+            |z: Option<usize>| z.is_none_or(|z| self.zones[z].visibility == Visibility::All);
+        let (from_public, to_public) = (public(from), public(Some(to)));
+        if to_public && self.whereabouts.is_empty() {
+            return;
+        }
+        let known = |c: CardId| {
+            self.cards
+                .get(c.0 as usize)
+                .is_some_and(|d| d.known_to.is_everyone())
+        };
+        let pinned: Vec<bool> = cards.iter().map(|&c| from_public || known(c)).collect();
+        let w = Arc::make_mut(&mut self.whereabouts);
+        let mut unseen_move = false;
+        for (&c, pinned) in cards.iter().zip(pinned) {
+            match (to_public, pinned) {
+                (true, _) => w.forget(c.0),
+                (false, true) => w.pin(c.0, to as u16),
+                (false, false) => {
+                    w.add(c.0, to as u16);
+                    unseen_move = true;
+                }
+            }
+        }
+        if let (true, Some(from)) = (unseen_move, from) {
+            if from != to {
+                w.spread(from as u16, to as u16);
+            }
+        }
+        // Sizes are public: no card may lie in a zone left empty.
+        if let Some(from) = from.filter(|&f| self.zones[f].cards.is_empty()) {
+            Arc::make_mut(&mut self.whereabouts).leave(from as u16);
+        }
     }
 
     pub fn supply_index(&self, name: &str, owner: Option<usize>) -> Option<usize> {
@@ -424,6 +468,8 @@ impl State {
             v.agenda = self.agenda.view(seat);
         }
         v.rng = rng::seeded(0);
+        // Public, but a sampler's business (`Unseen`), not a reader's.
+        v.whereabouts = Arc::default();
         // Tallies are statistics for `sim`: one might count what only the rules know.
         v.tallies = Counters::new();
         v.cards = self.catalogue_view(&v.zones, seat, knowledge);
@@ -473,6 +519,10 @@ impl State {
             .collect();
         Arc::new(cards)
     }
+}
+
+fn no_whereabouts(w: &Arc<Whereabouts>) -> bool {
+    w.is_empty()
 }
 
 fn no_bags(bags: &Arc<Vec<Bag>>) -> bool {

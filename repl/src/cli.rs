@@ -147,6 +147,10 @@ pub struct CheckArgs {
     /// Give up on a playout after this many actions (at least 1).
     #[arg(long, default_value_t = 100_000, value_parser = at_least_one())]
     pub max_actions: usize,
+    /// Also the leak check: along each playout, deal again what each seat cannot see and
+    /// fail if that changes what the seat is shown next (README, "Leak check").
+    #[arg(long)]
+    pub peek: bool,
 }
 
 /// A count that must be positive: clap refuses 0 with a message naming the flag.

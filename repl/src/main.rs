@@ -10,6 +10,7 @@ mod interrupt;
 mod lineup;
 mod matchplay;
 mod panics;
+mod peek;
 mod protocol;
 mod seat_bots;
 mod session;

@@ -366,15 +366,19 @@ fn check_here(args: &CheckArgs) -> anyhow::Result<ExitCode> {
                     e.clone(),
                 ));
             }
-            replayed.err().map(|d| {
-                (
+            if let Err(d) = replayed {
+                return Some((
                     format!(
                         "is not deterministic: replaying its {} action(s)",
                         rec.actions.len()
                     ),
                     d.to_string(),
-                )
-            })
+                ));
+            }
+            let leak = args
+                .peek
+                .then(|| crate::peek::check_playout(&game, &s, &rec.actions));
+            leak.flatten().map(|e| ("leaks".to_string(), e))
         });
         let problem = checked.unwrap_or_else(|panic| {
             // The panic may have left the rules half-way through a call: start them afresh.

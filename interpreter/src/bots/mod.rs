@@ -4,12 +4,14 @@
 //!
 //! Every bot implements `Bot` and is given a `SeatView` (one seat's view and what it knows of
 //! what it cannot see), never a state; `sample` draws whole states consistent with a view
-//! for searches that need one.
+//! for searches that need one; `peek` checks with it that what a seat cannot see never
+//! changes what it is shown.
 
 mod bot;
 pub mod greedy;
 mod guard;
 pub mod mcts;
+pub mod peek;
 pub mod random;
 pub mod replay;
 pub mod reward;

@@ -2,9 +2,9 @@
 //! real one, built from its `SeatView` alone (its view and the unseen pool). Information-set
 //! search plays on them; the leak check compares them with the real state.
 //!
-//! What is drawn: the unseen cards' identities over the blanked catalogue entries, then those
-//! cards into the hidden places (every zone keeps its size; what is left over lies outside
-//! every zone, as in the real state); the secrets the seat was not shown, among every card
+//! What is drawn: the unseen cards into the hidden places, each into a zone it may lie in as
+//! the public can tell (every zone keeps its size; what is left over lies outside every zone,
+//! as in the real state; which id is which card is public, as the game's box is); the secrets the seat was not shown, among every card
 //! that holds one of that name; hidden bags refilled from their tokens together, each keeping
 //! its total; other seats' held choices and held answers among their options; the RNG.
 
@@ -43,8 +43,8 @@ pub fn determinize(game: &Game, sv: &SeatView, rng: &mut GameRng) -> Result<Stat
     }
     let mut st = sv.state().clone();
     st.rng = rng::seeded(rng.next_u64());
-    let dealt = deal_cards(&mut st, sv, rng)?;
-    draw_secrets(&mut st, sv, &dealt, rng)?;
+    deal_cards(&mut st, sv, rng)?;
+    draw_secrets(&mut st, sv, rng)?;
     refill_bags(&mut st, sv, rng)?;
     st.agenda = unseen.agenda.clone();
     redraw_answers(&mut st, sv.seat(), rng);
@@ -54,51 +54,145 @@ pub fn determinize(game: &Game, sv: &SeatView, rng: &mut GameRng) -> Result<Stat
     Ok(st)
 }
 
-/// The unseen cards' identities onto the blanked entries, then those cards into the hidden
-/// places. Returns which entry of the pool each blanked id got.
-fn deal_cards(st: &mut State, sv: &SeatView, rng: &mut GameRng) -> Result<Vec<usize>, SampleError> {
+/// The unseen cards' entries back onto their ids, then those cards into the hidden places,
+/// each into a zone it may lie in (`Unseen::may_lie`); the rest stay outside every zone.
+fn deal_cards(st: &mut State, sv: &SeatView, rng: &mut GameRng) -> Result<(), SampleError> {
     let unseen = sv.unseen();
     if unseen.ids.is_empty() {
-        return Ok(vec![]);
+        return Ok(());
     }
-    let mut order: Vec<usize> = (0..unseen.cards.len()).collect();
-    rng::shuffle(rng, &mut order);
     let cards = st.cards_mut();
-    for (&id, &k) in unseen.ids.iter().zip(&order) {
+    for (&id, (def, _)) in unseen.ids.iter().zip(&unseen.cards) {
         let slot = cards
             .get_mut(id.0 as usize)
             .ok_or_else(|| SampleError::Inconsistent(format!("no catalogue entry {}", id.0)))?;
-        *slot = unseen.cards[k].0.clone();
+        *slot = def.clone();
     }
-    let mut ids = unseen.ids.clone();
-    rng::shuffle(rng, &mut ids);
-    let mut next = ids.into_iter();
-    let hidden = st.zones.iter().any(|z| z.cards.contains(&CardId::HIDDEN));
-    if hidden {
-        for z in st.zones_mut() {
-            for c in z.cards.iter_mut().filter(|c| **c == CardId::HIDDEN) {
-                *c = next.next().ok_or_else(|| {
-                    SampleError::Inconsistent("more hidden places than unseen cards".into())
-                })?;
+    // Groups: each zone with hidden places, then "outside every zone" for the rest.
+    let mut zones: Vec<usize> = vec![];
+    let mut capacity: Vec<usize> = vec![];
+    for (z, zone) in st.zones.iter().enumerate() {
+        let n = zone.cards.iter().filter(|c| **c == CardId::HIDDEN).count();
+        if n > 0 {
+            zones.push(z);
+            capacity.push(n);
+        }
+    }
+    let places: usize = capacity.iter().sum();
+    let outside =
+        unseen.ids.len().checked_sub(places).ok_or_else(|| {
+            SampleError::Inconsistent("more hidden places than unseen cards".into())
+        })?;
+    capacity.push(outside);
+    let allowed: Vec<Vec<usize>> = unseen
+        .may_lie
+        .iter()
+        .map(|may| match may {
+            None => (0..capacity.len()).collect(),
+            Some(may) => (0..zones.len())
+                .filter(|&g| may.binary_search(&(zones[g] as u16)).is_ok())
+                .collect(),
+        })
+        .collect();
+    let group_of = assign(allowed, &capacity, rng).ok_or_else(|| {
+        SampleError::Inconsistent(
+            "the unseen cards cannot be dealt into the hidden places where each may lie".into(),
+        )
+    })?;
+    let mut members: Vec<Vec<CardId>> = vec![vec![]; zones.len()];
+    for (i, &g) in group_of.iter().enumerate() {
+        if g < zones.len() {
+            members[g].push(unseen.ids[i]);
+        }
+    }
+    for (g, mut ids) in members.into_iter().enumerate() {
+        rng::shuffle(rng, &mut ids);
+        let mut next = ids.into_iter();
+        let zone = &mut st.zones_mut()[zones[g]];
+        for c in zone.cards.iter_mut().filter(|c| **c == CardId::HIDDEN) {
+            *c = next
+                .next()
+                .expect("a group holds as many cards as its places");
+        }
+    }
+    let w = Arc::make_mut(&mut st.whereabouts);
+    for (&id, may) in unseen.ids.iter().zip(&unseen.may_lie) {
+        if let Some(may) = may {
+            w.set(id.0, may.clone());
+        }
+    }
+    Ok(())
+}
+
+/// A random assignment of items to groups, each to one of its `allowed` groups and no group
+/// over its capacity, found by augmenting paths from a random order (Kuhn's algorithm: at
+/// most items x edges steps); None when there is none.
+fn assign(
+    mut allowed: Vec<Vec<usize>>,
+    capacity: &[usize],
+    rng: &mut GameRng,
+) -> Option<Vec<usize>> {
+    let mut order: Vec<usize> = (0..allowed.len()).collect();
+    rng::shuffle(rng, &mut order);
+    for a in &mut allowed {
+        rng::shuffle(rng, a);
+    }
+    let mut members: Vec<Vec<usize>> = vec![vec![]; capacity.len()];
+    let mut group_of = vec![usize::MAX; allowed.len()];
+    for item in order {
+        let mut visited = vec![false; capacity.len()];
+        if !augment(
+            item,
+            &allowed,
+            capacity,
+            &mut members,
+            &mut group_of,
+            &mut visited,
+        ) {
+            return None;
+        }
+    }
+    Some(group_of)
+}
+
+/// Places `item`, moving items already placed along a path of groups not yet visited.
+fn augment(
+    item: usize,
+    allowed: &[Vec<usize>],
+    capacity: &[usize],
+    members: &mut [Vec<usize>],
+    group_of: &mut [usize],
+    visited: &mut [bool],
+) -> bool {
+    for &g in &allowed[item] {
+        if std::mem::replace(&mut visited[g], true) {
+            continue;
+        }
+        if members[g].len() < capacity[g] {
+            members[g].push(item);
+            group_of[item] = g;
+            return true;
+        }
+        for k in 0..members[g].len() {
+            // Visited groups are closed to the deeper search, so `members[g]` stays as it is.
+            if augment(members[g][k], allowed, capacity, members, group_of, visited) {
+                members[g][k] = item;
+                group_of[item] = g;
+                return true;
             }
         }
     }
-    Ok(order)
+    false
 }
 
 /// The secrets the seat was not shown, re-drawn among every card holding one of that name.
-fn draw_secrets(
-    st: &mut State,
-    sv: &SeatView,
-    dealt: &[usize],
-    rng: &mut GameRng,
-) -> Result<(), SampleError> {
+fn draw_secrets(st: &mut State, sv: &SeatView, rng: &mut GameRng) -> Result<(), SampleError> {
     let unseen = sv.unseen();
     for (key, values) in &unseen.secrets {
         let mut holders: Vec<CardId> = unseen.secret_holders.get(key).cloned().unwrap_or_default();
-        // Unseen cards holding it: where their entries went in `deal_cards`.
-        for (&id, &k) in unseen.ids.iter().zip(dealt) {
-            if unseen.cards[k].1.contains(key) {
+        for (id, (_, stripped)) in unseen.ids.iter().zip(&unseen.cards) {
+            if stripped.contains(key) {
+                let id = *id;
                 holders.push(id);
             }
         }

@@ -1,16 +1,26 @@
 //! `SeatView`: all a bot is given of a game — one seat's view and the unseen pool — so that a
 //! bot cannot read what its seat cannot see: there is no path from it to the true state.
 //!
-//! The unseen pool is what the seat knows of what it cannot see, as multisets with no order
-//! and no place: the catalogue entries of the cards it has not seen (their secrets stripped),
-//! the values of the secrets it was not shown, the tokens inside hidden bags. It is the same
-//! for any two states that differ only in where those things lie, so a determinization drawn
-//! from it (`sample`) tells nothing of where they really are.
+//! The unseen pool is what the seat knows of what it cannot see, with no place: the catalogue
+//! entries of the cards it has not seen (their secrets stripped; which id is which card is
+//! public, as the game's box is) and the zones each may lie in as every seat can tell
+//! (`Whereabouts`), the values of the secrets it was not shown, the tokens inside hidden
+//! bags, as multisets. It is the same for any two states that differ only in where those
+//! things lie among the places the public allows, so a determinization drawn from it
+//! (`sample`) tells nothing of where they really are.
+//!
+//! Script data no seat sees (`g.set_hidden`) is the rules' scaffolding, such as dice a
+//! position forces or what a tally will read: it is dropped, as the RNG is replaced, so a
+//! determinization runs as if it were not there. A game must not keep there a secret its
+//! rules read later (move it into a hidden zone, a card secret or a held choice instead).
 //!
 //! One thing is taken from the rules' state as it is: the agenda's continuation (which
 //! functions run next, with what data, and the options of a question put to other seats),
-//! since no view can rebuild it. Rules keep secrets out of it by naming cards by id (ids of
-//! unseen cards are re-dealt with the cards) rather than by what they are.
+//! since no view can rebuild it. Which card an id is being public, data naming a card by id
+//! tells what the card is, not where it lies: rules keep secrets out of it. A question open to
+//! another seat lists that seat's options, which may tell what it holds (Nemesis' `pay`
+//! lists the payer's hand): bots sample for the seat that decides, whose options are its
+//! own; a state sampled for a seat not asked may not fit the others' options.
 
 use crate::agenda::Agenda;
 use crate::primitives::bag::{self, Bag};
@@ -21,7 +31,7 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 /// One seat's view of a game, with what it knows of what it does not see.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct SeatView {
     seat: usize,
     view: State,
@@ -33,9 +43,13 @@ pub struct SeatView {
 pub struct Unseen {
     /// Catalogue indices the view blanks (that they are blank is in the view).
     pub ids: Vec<CardId>,
-    /// Their entries as the seat may read them, in a canonical order; with the names of the
-    /// secrets stripped from each (their values are in `secrets`).
+    /// Their entries, in the same order, as the seat may read them; with the names of the
+    /// secrets stripped from each (their values are in `secrets`). Which id is which card
+    /// is public, as the game's box is; where each lies is not.
     pub cards: Vec<(Arc<CardDef>, Vec<String>)>,
+    /// The zones each of them may lie in as the public can tell (`Whereabouts`), in the same
+    /// order; None: anywhere.
+    pub may_lie: Vec<Option<Vec<u16>>>,
     /// Cards the seat sees whose secret of this name it was not shown: their ids (the view
     /// drops such a secret, so which cards hold one must be told).
     pub secret_holders: BTreeMap<String, Vec<CardId>>,
@@ -44,10 +58,11 @@ pub struct Unseen {
     pub secrets: BTreeMap<String, Vec<Value>>,
     /// The tokens inside every hidden bag, counted together by kind.
     pub bag_tokens: Vec<(Arc<str>, u32)>,
-    /// The agenda as the rules hold it (see the module's note).
+    /// The agenda as the rules hold it (see the module's note), but for other seats' held
+    /// answers, blanked.
     pub agenda: Agenda,
     /// Script data private to other seats (`g.set_private`) that the view drops; the generic
-    /// sampler cannot rebuild it.
+    /// sampler cannot rebuild it. Data no seat sees is not counted (see the module note).
     pub private_vars: usize,
 }
 
@@ -90,6 +105,38 @@ impl SeatView {
     }
 }
 
+impl SeatView {
+    /// This view with `ids` (unseen cards of `state`, the state it was made from) shown where
+    /// they lie, so that a determinization keeps them there: the leak check keeps what an
+    /// action is about to show the seat. Only for checks that hold the real state.
+    pub(crate) fn keep_in_place(&mut self, state: &State, ids: &[CardId]) {
+        let seat = Some(self.seat);
+        for &id in ids {
+            let Some(k) = self.unseen.ids.iter().position(|&c| c == id) else {
+                continue;
+            };
+            self.unseen.ids.remove(k);
+            let (def, stripped) = self.unseen.cards.remove(k);
+            self.unseen.may_lie.remove(k);
+            for key in stripped {
+                self.unseen.secret_holders.entry(key).or_default().push(id);
+            }
+            Arc::make_mut(&mut self.view.cards)[id.0 as usize] = def;
+            let place = state
+                .zones
+                .iter()
+                .enumerate()
+                .find_map(|(z, zone)| zone.position(id).map(|i| (z, i)));
+            if let Some((z, i)) = place {
+                if !self.view.zones[z].visible_to(seat) {
+                    self.view.zones_mut()[z].cards[i] = id;
+                }
+            }
+        }
+        self.view.reweigh_all();
+    }
+}
+
 impl Unseen {
     fn of(state: &State, seat: usize) -> Unseen {
         let viewer = Some(seat);
@@ -105,6 +152,13 @@ impl Unseen {
             agenda: state.agenda.clone(),
             ..Unseen::default()
         };
+        // That another seat answered is public; its answer is not (the sampler re-draws it).
+        if let Some(q) = unseen.agenda.question_mut() {
+            q.answers
+                .iter_mut()
+                .filter(|(s, _)| **s != seat)
+                .for_each(|(_, a)| a.clear());
+        }
         for (i, def) in state.cards.iter().enumerate() {
             let id = CardId(i as u16);
             let hidden_secrets = def
@@ -132,10 +186,10 @@ impl Unseen {
             let stripped: Vec<String> = hidden_secrets.map(|(k, _)| k.clone()).collect();
             let as_seen = def.as_seen_by(viewer).map_or_else(|| def.clone(), Arc::new);
             unseen.cards.push((as_seen, stripped));
+            unseen
+                .may_lie
+                .push(state.whereabouts.of(id.0).map(<[u16]>::to_vec));
         }
-        unseen
-            .cards
-            .sort_by_cached_key(|(d, keys)| canonical(&(d, keys)));
         for values in unseen.secrets.values_mut() {
             values.sort_by_cached_key(canonical);
         }
@@ -147,10 +201,15 @@ impl Unseen {
             }
         }
         unseen.bag_tokens = tokens.into_iter().collect();
+        // Data no seat sees (`g.set_hidden`) is left out, as the RNG is: see the module note.
         unseen.private_vars = state
             .vars
             .values()
-            .filter(|v| v.seen_by.as_ref().is_some_and(|s| !s.contains(&seat)))
+            .filter(|v| {
+                v.seen_by
+                    .as_ref()
+                    .is_some_and(|s| !s.is_empty() && !s.contains(&seat))
+            })
             .count();
         unseen
     }

@@ -12,4 +12,5 @@ pub mod moves;
 pub mod rng;
 pub mod supply;
 pub mod turn;
+pub mod whereabouts;
 pub mod zone;

@@ -29,6 +29,7 @@ fn take_top(s: &mut State, from: usize, to: usize, n: usize) -> Vec<CardId> {
     let k = n.min(cards.len());
     let drawn: Vec<CardId> = cards.drain(cards.len() - k..).rev().collect();
     zones[to].cards.extend(&drawn);
+    s.cards_moved(&drawn, Some(from), to);
     drawn
 }
 
@@ -43,7 +44,8 @@ fn refill(s: &mut State, deck: usize) -> bool {
     let mut cards = std::mem::take(&mut s.zones_mut()[pile].cards);
     rng::shuffle(&mut s.rng, &mut cards);
     conceal(s, &cards);
-    s.zones_mut()[deck].cards.extend(cards);
+    s.zones_mut()[deck].cards.extend(&cards);
+    s.cards_moved(&cards, Some(pile), deck);
     true
 }
 
@@ -83,6 +85,7 @@ fn put_at(g: &G, to: usize, card: &Card, at: Option<INT>, what: &str) -> Fallibl
             zones[z].cards.remove(i);
         }
         zones[to].cards.insert(at, id);
+        s.cards_moved(&[id], from.map(|(z, _)| z), to);
     });
     Ok(())
 }
@@ -123,13 +126,37 @@ fn mix_into(s: &mut State, cards: &[CardId], to: usize) {
             order.push(c);
         }
     }
+    let mut placed = vec![false; s.cards.len()];
+    let mut sources: Vec<(usize, Vec<CardId>)> = vec![];
+    for (i, z) in s.zones.iter().enumerate() {
+        let from: Vec<CardId> = z
+            .cards
+            .iter()
+            .copied()
+            .filter(|c| moving[c.0 as usize])
+            .collect();
+        from.iter().for_each(|c| placed[c.0 as usize] = true);
+        if !from.is_empty() && i != to {
+            sources.push((i, from));
+        }
+    }
     let zones = s.zones_mut();
     for z in zones.iter_mut() {
         if z.cards.iter().any(|c| moving[c.0 as usize]) {
             z.cards.retain(|c| !moving[c.0 as usize]);
         }
     }
-    zones[to].cards.extend(order);
+    zones[to].cards.extend(&order);
+    let new: Vec<CardId> = order
+        .iter()
+        .copied()
+        .filter(|c| !placed[c.0 as usize])
+        .collect();
+    for (from, cards) in sources {
+        s.cards_moved(&cards, Some(from), to);
+    }
+    s.cards_moved(&new, None, to);
+    let zones = s.zones_mut();
     let mut mixed = std::mem::take(&mut zones[to].cards);
     rng::shuffle(&mut s.rng, &mut mixed);
     conceal(s, &mixed);

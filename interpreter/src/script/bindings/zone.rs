@@ -50,6 +50,7 @@ impl ZoneRef {
                 Some(f) => {
                     s.zones_mut()[f].remove(card.id);
                     s.zones_mut()[self.idx].cards.push(card.id);
+                    s.cards_moved(&[card.id], Some(f), self.idx);
                     true
                 }
                 None => false,
@@ -73,8 +74,10 @@ impl ZoneRef {
                 card.id.0
             ));
         }
-        self.g
-            .write(|s| s.zones_mut()[self.idx].cards.push(card.id));
+        self.g.write(|s| {
+            s.zones_mut()[self.idx].cards.push(card.id);
+            s.cards_moved(&[card.id], None, self.idx);
+        });
         Ok(())
     }
 
@@ -94,7 +97,8 @@ impl ZoneRef {
         if to.idx != self.idx {
             self.g.write(|s| {
                 let cards = std::mem::take(&mut s.zones_mut()[self.idx].cards);
-                s.zones_mut()[to.idx].cards.extend(cards);
+                s.zones_mut()[to.idx].cards.extend(&cards);
+                s.cards_moved(&cards, Some(self.idx), to.idx);
             });
         }
     }

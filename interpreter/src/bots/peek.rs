@@ -1,0 +1,224 @@
+//! The leak check: whether what a seat cannot see changes what it is shown next. A check at
+//! one instant cannot see a rule that skips a question when two hidden cards are equal (the
+//! question is already asked or not), so it compares one action ahead.
+//!
+//! At a state `S` with the next action `a` and a seat `s`: `D` is `S` with everything `s`
+//! cannot see re-dealt (`sample`, within the public whereabouts), but for the cards and card
+//! secrets `a` shows `s` (they stay as they are), with `S`'s RNG (shuffles and draws fall alike),
+//! script data no seat sees as in `S`, and other seats' held choices as in `S` where `a`
+//! resolves them. `a` is applied to both; `s`'s view (log and prompt included), who decides
+//! and `s`'s legal actions must then be equal. A deal is set aside, telling nothing, when
+//! `a` is refused in it (another seat's action that depends on what it holds) or when `a`
+//! shows `s` other cards in it than in `S` (a reveal that depends on hidden cards, such as
+//! "show the highest card": what it shows is the information it gives).
+
+use super::sample::{self, SampleError};
+use super::seat_view::SeatView;
+use crate::game::{Game, PlayError};
+use crate::primitives::rng::{self, GameRng};
+use crate::primitives::zone::CardId;
+use crate::state::State;
+use rand::RngCore;
+use std::collections::BTreeSet;
+
+/// What a re-deal changed for a seat.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{what} changes for {seat_name} when what it cannot see is dealt again")]
+pub struct Leak {
+    pub seat: usize,
+    pub seat_name: String,
+    /// What differs: `its view`, `its legal actions`, `who decides`.
+    pub what: String,
+}
+
+/// Why a check could not run (not a leak): the game refused the action, or the sampler.
+#[derive(Debug, Clone, thiserror::Error)]
+pub enum PeekError {
+    #[error("{0}")]
+    Leak(#[from] Leak),
+    #[error("{0}")]
+    Play(#[from] PlayError),
+    #[error("{0}")]
+    Sample(#[from] SampleError),
+}
+
+/// Whether a deal told something (`Compared`) or was set aside.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Peeked {
+    Compared,
+    SetAside,
+}
+
+/// Checks, for `seat`, action `action` of `actor` in `state` (see the module note), with one
+/// deal drawn from `rng`.
+pub fn peek_check(
+    game: &Game,
+    state: &State,
+    seat: usize,
+    actor: usize,
+    action: &str,
+    rng: &mut GameRng,
+) -> Result<Peeked, PeekError> {
+    let mut after = state.clone();
+    game.apply(&mut after, actor, action)?;
+    let before_unseen = unseen_ids(state, seat);
+    let after_unseen = unseen_ids(&after, seat);
+    let shown: Vec<CardId> = before_unseen.difference(&after_unseen).copied().collect();
+    let mut sv = SeatView::of(state, seat);
+    sv.keep_in_place(state, &shown);
+    let mut dealt = sample::determinize(game, &sv, rng)?;
+    dealt.rng = state.rng.clone();
+    keep_shown_secrets(&mut dealt, state, &after, seat);
+    keep_hidden_data(&mut dealt, state);
+    keep_resolved_choices(&mut dealt, state, &after);
+    let mine = |s: &State| -> Result<_, PlayError> {
+        let d = game.decisions(s)?;
+        let own = d
+            .seats
+            .iter()
+            .find(|(x, _)| *x == seat)
+            .map(|(_, a)| a.clone());
+        Ok((d.to_decide, own))
+    };
+    if mine(state)? != mine(&dealt)? {
+        return Err(leak(
+            state,
+            seat,
+            "who decides or its legal actions (before the action)",
+        ));
+    }
+    let mut dealt_after = dealt;
+    if game.apply(&mut dealt_after, actor, action).is_err() {
+        return Ok(Peeked::SetAside);
+    }
+    if unseen_ids(&dealt_after, seat) != after_unseen {
+        return Ok(Peeked::SetAside);
+    }
+    let (a, b) = (mine(&after)?, mine(&dealt_after)?);
+    if a.0 != b.0 {
+        return Err(leak(state, seat, "who decides"));
+    }
+    if a.1 != b.1 {
+        return Err(leak(state, seat, "its legal actions"));
+    }
+    if seen(&after, seat) != seen(&dealt_after, seat) {
+        return Err(leak(state, seat, "its view"));
+    }
+    Ok(Peeked::Compared)
+}
+
+/// `peek_check` for every seat, each with its own deal; the first leak found.
+pub fn peek_every_seat(
+    game: &Game,
+    state: &State,
+    actor: usize,
+    action: &str,
+    rng: &mut GameRng,
+) -> Result<(), PeekError> {
+    for seat in 0..state.seats.len() {
+        let mut r = rng::seeded(rng.next_u64());
+        peek_check(game, state, seat, actor, action, &mut r)?;
+    }
+    Ok(())
+}
+
+fn leak(state: &State, seat: usize, what: &str) -> PeekError {
+    PeekError::Leak(Leak {
+        seat,
+        seat_name: state.seat_name(seat).to_string(),
+        what: what.to_string(),
+    })
+}
+
+/// The cards `seat` cannot identify in `state`.
+fn unseen_ids(state: &State, seat: usize) -> BTreeSet<CardId> {
+    SeatView::of(state, seat)
+        .unseen()
+        .ids
+        .iter()
+        .copied()
+        .collect()
+}
+
+/// The seat's view as JSON, but for the RNG (replaced in every view).
+fn seen(state: &State, seat: usize) -> serde_json::Value {
+    let mut v = state.view(Some(seat)).to_json();
+    if let Some(o) = v.as_object_mut() {
+        o.remove("rng");
+    }
+    v
+}
+
+/// The secrets the action shows `seat` keep their real values: each takes it from the card
+/// that got it in the deal (a swap, so the values stay the same multiset).
+fn keep_shown_secrets(dealt: &mut State, real: &State, after: &State, seat: usize) {
+    let viewer = Some(seat);
+    let known = |st: &State, i: usize, key: &str| {
+        st.cards
+            .get(i)
+            .and_then(|d| d.secrets.get(key))
+            .is_some_and(|s| s.known_to.includes(viewer))
+    };
+    for (i, def) in real.cards.iter().enumerate() {
+        for (key, secret) in &def.secrets {
+            if known(real, i, key) || !known(after, i, key) {
+                continue;
+            }
+            let value =
+                |st: &State, j: usize| st.cards[j].secrets.get(key).map(|s| s.value.clone());
+            if value(dealt, i).as_ref() == Some(&secret.value) {
+                continue;
+            }
+            let holder = (0..dealt.cards.len()).find(|&j| {
+                j != i && !known(real, j, key) && value(dealt, j).as_ref() == Some(&secret.value)
+            });
+            let Some(j) = holder else { continue };
+            let mine = value(dealt, i);
+            dealt.edit_card(i, |d| {
+                if let Some(s) = d.secrets.get_mut(key) {
+                    s.value = secret.value.clone();
+                }
+            });
+            if let Some(mine) = mine {
+                dealt.edit_card(j, |d| {
+                    if let Some(s) = d.secrets.get_mut(key) {
+                        s.value = mine;
+                    }
+                });
+            }
+        }
+    }
+}
+
+/// Script data no seat sees, as in the real state (the sampler drops it): the check is of
+/// the deal, not of the rules' scaffolding.
+fn keep_hidden_data(dealt: &mut State, real: &State) {
+    for (key, var) in real.vars.iter() {
+        if var.seen_by.as_ref().is_some_and(Vec::is_empty) {
+            dealt.set_var(key.clone(), var.clone());
+        }
+    }
+}
+
+/// Other seats' held choices and answers that the action resolves, as in the real state
+/// (they are applied, and shown, by it).
+fn keep_resolved_choices(dealt: &mut State, real: &State, after: &State) {
+    for (&s, choice) in &real.pending {
+        if !after.pending.contains_key(&s) {
+            dealt.pending.insert(s, choice.clone());
+        }
+    }
+    let still_held = |s: usize| {
+        after
+            .agenda
+            .question()
+            .is_some_and(|q| q.answers.contains_key(&s))
+    };
+    if let (Some(q), Some(rq)) = (dealt.agenda.question_mut(), real.agenda.question()) {
+        for (&s, answer) in &rq.answers {
+            if !still_held(s) {
+                q.answers.insert(s, answer.clone());
+            }
+        }
+    }
+}
