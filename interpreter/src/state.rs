@@ -253,19 +253,22 @@ impl State {
         let public =
             |z: Option<usize>| z.is_none_or(|z| self.zones[z].visibility == Visibility::All);
         let (from_public, to_public) = (public(from), public(Some(to)));
-        if to_public && self.whereabouts.is_empty() {
+        // Into a zone everyone sees, only the cards that had an entry change: most moves of
+        // a card game (a card played face up) copy nothing.
+        if to_public && cards.iter().all(|c| self.whereabouts.of(c.0).is_none()) {
+            self.forget_emptied(from);
             return;
         }
+        let cards_known = &self.cards;
         let known = |c: CardId| {
-            self.cards
+            cards_known
                 .get(c.0 as usize)
                 .is_some_and(|d| d.known_to.is_everyone())
         };
-        let pinned: Vec<bool> = cards.iter().map(|&c| from_public || known(c)).collect();
         let w = Arc::make_mut(&mut self.whereabouts);
         let mut unseen_move = false;
-        for (&c, pinned) in cards.iter().zip(pinned) {
-            match (to_public, pinned) {
+        for &c in cards {
+            match (to_public, from_public || known(c)) {
                 (true, _) => w.forget(c.0),
                 (false, true) => w.pin(c.0, to as u16),
                 (false, false) => {
@@ -279,9 +282,15 @@ impl State {
                 w.spread(from as u16, to as u16);
             }
         }
-        // Sizes are public: no card may lie in a zone left empty.
+        self.forget_emptied(from);
+    }
+
+    /// Sizes are public: no card may lie in a zone left empty.
+    fn forget_emptied(&mut self, from: Option<usize>) {
         if let Some(from) = from.filter(|&f| self.zones[f].cards.is_empty()) {
-            Arc::make_mut(&mut self.whereabouts).leave(from as u16);
+            if self.whereabouts.names_zone(from as u16) {
+                Arc::make_mut(&mut self.whereabouts).leave(from as u16);
+            }
         }
     }
 
