@@ -59,12 +59,7 @@ fn pair_result(p: usize, seated: &[usize], pair: (usize, usize), o: &Outcome) ->
 pub fn arena(args: ArenaArgs) -> anyhow::Result<ExitCode> {
     let dir = games::game_dir(&args.game)?;
     let id = args.game.game.clone();
-    let setup = Setup {
-        seats: args.game.seats,
-        seed: args.seed,
-        options: args.game.option_pairs()?,
-        position: None,
-    };
+    let setup = args.game.setup(args.seed)?;
     let entrants = lineup::parse_plain(&args.bots).map_err(|e| anyhow::anyhow!("--bots: {e}"))?;
     for spec in &entrants {
         lineup::check(spec).map_err(|e| anyhow::anyhow!("--bots: {e}"))?;

@@ -167,6 +167,16 @@ pub struct ListArgs {
 }
 
 impl GameArgs {
+    /// How `sim`, `arena` and `check` start each game: these seats and options, `seed`.
+    pub fn setup(&self, seed: u64) -> anyhow::Result<boardscript_interpreter::Setup> {
+        Ok(boardscript_interpreter::Setup {
+            seats: self.seats,
+            seed,
+            options: self.option_pairs()?,
+            position: None,
+        })
+    }
+
     /// `--option k=v` pairs, checked for shape (the game checks names and values).
     pub fn option_pairs(&self) -> anyhow::Result<std::collections::BTreeMap<String, String>> {
         self.options

@@ -19,12 +19,7 @@ const THREADS_PER_CORE: usize = 4;
 pub fn sim(args: SimArgs) -> anyhow::Result<ExitCode> {
     let dir = games::game_dir(&args.game)?;
     let id = args.game.game.clone();
-    let setup = Setup {
-        seats: args.game.seats,
-        seed: args.seed,
-        options: args.game.option_pairs()?,
-        position: None,
-    };
+    let setup = args.game.setup(args.seed)?;
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let threads = args.threads.unwrap_or(cores).min(THREADS_PER_CORE * cores);
     let bar = progress_bar(args.games, args.quiet);

@@ -448,3 +448,21 @@ pub fn assert_replays_identically(m: &Match) {
     );
     assert_eq!(m.save_json(), b.save_json());
 }
+
+/// The numbers of an array as `Table::eval` prints it (`[0.5, 1.0]`), as a test reads a
+/// script's result.
+pub fn numbers(text: &str) -> Vec<f64> {
+    let inner = text
+        .trim()
+        .strip_prefix('[')
+        .and_then(|t| t.strip_suffix(']'))
+        .unwrap_or_else(|| panic!("{text} is not an array"));
+    inner
+        .split(',')
+        .map(|v| {
+            v.trim()
+                .parse::<f64>()
+                .unwrap_or_else(|_| panic!("in {text}: `{v}` is not a number"))
+        })
+        .collect()
+}

@@ -14,29 +14,13 @@ const IDS: [&str; 5] = [
     "cosmic-disaster/special-cards",
 ];
 
-fn values_of(text: &str) -> Vec<f64> {
-    let inner = text
-        .trim()
-        .strip_prefix('[')
-        .and_then(|t| t.strip_suffix(']'))
-        .unwrap_or_else(|| panic!("evaluate(g) gave {text}, not an array"));
-    inner
-        .split(',')
-        .map(|v| {
-            v.trim()
-                .parse::<f64>()
-                .unwrap_or_else(|_| panic!("evaluate(g) gave {text}: `{v}` is not a number"))
-        })
-        .collect()
-}
-
 fn values(id: &str, seats: usize, options: &[(&str, &str)], position: &str) -> Vec<f64> {
     let mut b = Table::new(id).seed(1).seats(seats);
     for (k, v) in options {
         b = b.option(k, v);
     }
     let t = b.position(&format!("step move\n{position}")).start();
-    values_of(&t.eval("evaluate(g)"))
+    boardscript_tests::numbers(&t.eval("evaluate(g)"))
 }
 
 fn close(a: f64, b: f64) -> bool {
@@ -139,7 +123,7 @@ fn evaluate_in_range(step: &Step) -> Result<(), String> {
         .game
         .eval(step.after, "evaluate(g)")
         .map_err(|e| e.to_string())?;
-    let v = values_of(&text);
+    let v = boardscript_tests::numbers(&text);
     if v.len() != step.after.seat_counters.len() {
         return Err(format!(
             "{} values for {} seats: {text}",

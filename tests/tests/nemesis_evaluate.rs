@@ -17,25 +17,8 @@ const MARS: &str =
 /// Every seat holds the same objective, so only what a test changes tells them apart.
 const SAME_OBJECTIVES: &str = "encountered\nobjective p1 objective-ab-ovo\nobjective p2 objective-ab-ovo\nobjective p3 objective-ab-ovo\n";
 
-/// `evaluate(g)`'s array, parsed.
-fn values_of(text: &str) -> Vec<f64> {
-    let inner = text
-        .trim()
-        .strip_prefix('[')
-        .and_then(|t| t.strip_suffix(']'))
-        .unwrap_or_else(|| panic!("evaluate(g) gave {text}, not an array"));
-    inner
-        .split(',')
-        .map(|v| {
-            v.trim()
-                .parse::<f64>()
-                .unwrap_or_else(|_| panic!("evaluate(g) gave {text}: `{v}` is not a number"))
-        })
-        .collect()
-}
-
 fn values(t: &Table) -> Vec<f64> {
-    values_of(&t.eval("evaluate(g)"))
+    boardscript_tests::numbers(&t.eval("evaluate(g)"))
 }
 
 /// p1's value at 3 seats after `position` (on top of `SAME_OBJECTIVES`).
@@ -246,7 +229,7 @@ fn evaluate_in_range(step: &Step) -> Result<(), String> {
         .game
         .eval(step.after, "evaluate(g)")
         .map_err(|e| e.to_string())?;
-    let v = values_of(&text);
+    let v = boardscript_tests::numbers(&text);
     let seats = step.after.seat_counters.len();
     if v.len() != seats {
         return Err(format!("{} values for {seats} seats: {text}", v.len()));
