@@ -2,7 +2,7 @@
 //! differs from the real one only in what the deciding seat cannot see (other hands, deck
 //! order, secrets, held choices, the RNG: a determinization from the seat's own view) gives
 //! that seat the same `SeatView` (view and unseen pool), and so the same move from the same
-//! bot and seed: the random bot and a bot that searches determinizations.
+//! bot and seed: the random bot, a bot that searches determinizations, and `mcts`.
 
 use boardscript_interpreter::bots::{
     self, choose_for, sample, Bot, BotEnv, BotError, BotSpec, SeatView,
@@ -73,6 +73,15 @@ fn same_moves(game: &Game, a: &State, b: &State, seat: usize, seed: u64) -> Resu
         return Err(format!(
             "the sampling bot plays {x} in one state, {y} in the other"
         ));
+    }
+    // The information-set search itself, a few iterations (rollouts cut where the game can
+    // score a position), at some of the points only: it is the slowest.
+    if seed.is_multiple_of(4) {
+        let mcts = BotSpec::parse("mcts:iters=12,depth=20").unwrap();
+        let (x, y) = pick(&|| bots::make(&mcts, &BotEnv::new(seed)).unwrap())?;
+        if x != y {
+            return Err(format!("mcts plays {x} in one state, {y} in the other"));
+        }
     }
     Ok(())
 }
