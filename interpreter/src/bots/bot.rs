@@ -239,6 +239,15 @@ pub fn make(spec: &BotSpec, env: &BotEnv) -> Result<Box<dyn Bot>, String> {
     }
 }
 
+/// Checks that `spec` names a bot and settings it takes, for a caller that makes the bot later
+/// (a command line checked before the game starts, when no game's sources are at hand).
+pub fn check(spec: &BotSpec) -> Result<(), String> {
+    match spec.name.as_str() {
+        "mcts" => super::mcts::Settings::from_spec(spec).map(drop),
+        _ => make(spec, &BotEnv::new(0)).map(drop),
+    }
+}
+
 /// Uniformly random among the legal actions, from its own RNG.
 pub struct RandomBot {
     rng: GameRng,

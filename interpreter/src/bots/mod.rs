@@ -20,8 +20,8 @@ mod seat_view;
 pub mod sim;
 
 pub use bot::{
-    analyse_for, choose_for, make, Analysis, Bot, BotEnv, BotError, BotSpec, MoveStat, RandomBot,
-    BOTS,
+    analyse_for, check, choose_for, make, Analysis, Bot, BotEnv, BotError, BotSpec, MoveStat,
+    RandomBot, BOTS,
 };
 pub use guard::catch as catch_panic;
 pub use seat_view::{SeatView, Unseen};
