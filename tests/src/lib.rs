@@ -466,3 +466,25 @@ pub fn numbers(text: &str) -> Vec<f64> {
         })
         .collect()
 }
+
+/// The game's `evaluate(g)` after every `every`-th action of a playout (None after the others
+/// and once the game is over), checked to give one value per seat, each in [0, 1].
+pub fn evaluated_every(step: &Step, every: usize) -> Result<Option<Vec<f64>>, String> {
+    let over = step.game.is_over(step.after).map_err(|e| e.to_string())?;
+    if !step.number.is_multiple_of(every) || over {
+        return Ok(None);
+    }
+    let text = step
+        .game
+        .eval(step.after, "evaluate(g)")
+        .map_err(|e| e.to_string())?;
+    let v = numbers(&text);
+    let seats = step.after.seats.len();
+    if v.len() != seats {
+        return Err(format!("{} values for {seats} seats: {text}", v.len()));
+    }
+    if v.iter().any(|x| !(0.0..=1.0).contains(x)) {
+        return Err(format!("a value outside [0, 1]: {text}"));
+    }
+    Ok(Some(v))
+}

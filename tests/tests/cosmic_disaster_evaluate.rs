@@ -116,24 +116,9 @@ fn partners_share_their_team_value() {
 
 /// Every few actions of random games: one value per seat, each in [0, 1], partners equal.
 fn evaluate_in_range(step: &Step) -> Result<(), String> {
-    if !step.number.is_multiple_of(3) || step.game.is_over(step.after).map_err(|e| e.to_string())? {
+    let Some(v) = boardscript_tests::evaluated_every(step, 3)? else {
         return Ok(());
-    }
-    let text = step
-        .game
-        .eval(step.after, "evaluate(g)")
-        .map_err(|e| e.to_string())?;
-    let v = boardscript_tests::numbers(&text);
-    if v.len() != step.after.seat_counters.len() {
-        return Err(format!(
-            "{} values for {} seats: {text}",
-            v.len(),
-            step.after.seat_counters.len()
-        ));
-    }
-    if v.iter().any(|x| !(0.0..=1.0).contains(x)) {
-        return Err(format!("a value outside [0, 1]: {text}"));
-    }
+    };
     if v.len() == 4
         && step
             .game
@@ -142,7 +127,7 @@ fn evaluate_in_range(step: &Step) -> Result<(), String> {
             == "true"
         && !(close(v[0], v[2]) && close(v[1], v[3]))
     {
-        return Err(format!("partners differ: {text}"));
+        return Err(format!("partners differ: {v:?}"));
     }
     Ok(())
 }

@@ -222,27 +222,15 @@ fn the_intruder_player_gains_when_the_crew_does_badly() {
 /// Every few actions of random games: one value per seat, each in [0, 1]; co-op, one value
 /// for all. The deep checks are left to the games' own playout tests.
 fn evaluate_in_range(step: &Step) -> Result<(), String> {
-    if !step.number.is_multiple_of(5) || step.game.is_over(step.after).map_err(|e| e.to_string())? {
+    let Some(v) = boardscript_tests::evaluated_every(step, 5)? else {
         return Ok(());
-    }
-    let text = step
-        .game
-        .eval(step.after, "evaluate(g)")
-        .map_err(|e| e.to_string())?;
-    let v = boardscript_tests::numbers(&text);
-    let seats = step.after.seat_counters.len();
-    if v.len() != seats {
-        return Err(format!("{} values for {seats} seats: {text}", v.len()));
-    }
-    if v.iter().any(|x| !(0.0..=1.0).contains(x)) {
-        return Err(format!("a value outside [0, 1]: {text}"));
-    }
+    };
     let coop = step
         .game
         .eval(step.after, "g.option(\"mode\")")
         .map_err(|e| e.to_string())?;
     if coop.contains("coop") && v.iter().any(|x| *x != v[0]) {
-        return Err(format!("co-op values differ: {text}"));
+        return Err(format!("co-op values differ: {v:?}"));
     }
     Ok(())
 }
