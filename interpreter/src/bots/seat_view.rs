@@ -18,8 +18,8 @@
 //! functions run next, with what data, and the options of a question put to other seats),
 //! since no view can rebuild it. Which card an id is being public, data naming a card by id
 //! tells what the card is, not where it lies: rules keep secrets out of it. A question open to
-//! another seat lists that seat's options, which may tell what it holds (Nemesis' `pay`
-//! lists the payer's hand): bots sample for the seat that decides, whose options are its
+//! another seat lists that seat's options, which may tell what it holds (a question that
+//! lists the cards of the payer's hand to pay with): bots sample for the seat that decides, whose options are its
 //! own; a state sampled for a seat not asked may not fit the others' options.
 
 use crate::agenda::Agenda;
