@@ -4,9 +4,10 @@
 //!
 //! What is drawn: the unseen cards into the hidden places, each into a zone it may lie in as
 //! the public can tell (every zone keeps its size; what is left over lies outside every zone,
-//! as in the real state; which id is which card is public, as the game's box is); the secrets the seat was not shown, among every card
-//! that holds one of that name; hidden bags refilled from their tokens together, each keeping
-//! its total; other seats' held choices and held answers among their options; the RNG.
+//! as in the real state; which id is which card is public, as the game's box is); the
+//! secrets the seat was not shown, among every card that holds one of that name; hidden bags
+//! refilled from their tokens together, each keeping its total; other seats' held choices
+//! and held answers among their options; the RNG.
 
 use super::seat_view::{is_unknown_bag, SeatView};
 use crate::game::{Game, PlayError};
@@ -192,8 +193,7 @@ fn draw_secrets(st: &mut State, sv: &SeatView, rng: &mut GameRng) -> Result<(), 
         let mut holders: Vec<CardId> = unseen.secret_holders.get(key).cloned().unwrap_or_default();
         for (id, (_, stripped)) in unseen.ids.iter().zip(&unseen.cards) {
             if stripped.contains(key) {
-                let id = *id;
-                holders.push(id);
+                holders.push(*id);
             }
         }
         if holders.len() != values.len() {
