@@ -17,8 +17,10 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 use weight::Part;
 pub use weight::Weight;
+pub use witness::Witness;
 
 mod weight;
+mod witness;
 
 /// Named counters; names are shared so copying a changed map allocates no text.
 pub type Counters = BTreeMap<Arc<str>, i64>;
@@ -130,6 +132,9 @@ pub struct State {
     /// What the state weighs, kept up to date for the state budget (see `weigh`).
     #[serde(skip)]
     weight: Weight,
+    /// Card moves recorded for a check (off in play).
+    #[serde(skip)]
+    pub witness: Witness,
 }
 
 impl State {
@@ -160,6 +165,7 @@ impl State {
             actions_applied: 0,
             result: None,
             weight: Weight::default(),
+            witness: Witness::default(),
         }
     }
 
@@ -250,6 +256,7 @@ impl State {
     /// Records in `whereabouts` that `cards` went from zone `from` (None: new cards) to `to`,
     /// after the move. Free in a game whose zones everyone sees.
     pub fn cards_moved(&mut self, cards: &[CardId], from: Option<usize>, to: usize) {
+        self.witness.saw(cards, to);
         let public =
             |z: Option<usize>| z.is_none_or(|z| self.zones[z].visibility == Visibility::All);
         let (from_public, to_public) = (public(from), public(Some(to)));

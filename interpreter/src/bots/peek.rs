@@ -17,18 +17,20 @@ use super::seat_view::SeatView;
 use crate::game::{Game, PlayError};
 use crate::primitives::rng::{self, GameRng};
 use crate::primitives::zone::CardId;
-use crate::state::State;
+use crate::state::{State, Witness};
 use rand::RngCore;
 use std::collections::BTreeSet;
 
 /// What a re-deal changed for a seat.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{what} changes for {seat_name} when what it cannot see is dealt again")]
+#[error("{what} changes for {seat_name} when what it cannot see is dealt again ({detail})")]
 pub struct Leak {
     pub seat: usize,
     pub seat_name: String,
     /// What differs: `its view`, `its legal actions`, `who decides`.
     pub what: String,
+    /// Where it differs first, with both values, so the script line to mend can be found.
+    pub detail: String,
 }
 
 /// Why a check could not run (not a leak): the game refused the action, or the sampler.
@@ -60,10 +62,16 @@ pub fn peek_check(
     rng: &mut GameRng,
 ) -> Result<Peeked, PeekError> {
     let mut after = state.clone();
+    after.witness = Witness::recording();
     game.apply(&mut after, actor, action)?;
     let before_unseen = unseen_ids(state, seat);
     let after_unseen = unseen_ids(&after, seat);
-    let shown: Vec<CardId> = before_unseen.difference(&after_unseen).copied().collect();
+    let passed = passed_before(&after, seat, &before_unseen);
+    let shown: Vec<CardId> = before_unseen
+        .difference(&after_unseen)
+        .copied()
+        .chain(passed.iter().copied())
+        .collect();
     let mut sv = SeatView::of(state, seat);
     sv.keep_in_place(state, &shown);
     let mut dealt = sample::determinize(game, &sv, rng)?;
@@ -80,29 +88,37 @@ pub fn peek_check(
             .map(|(_, a)| a.clone());
         Ok((d.to_decide, own))
     };
-    if mine(state)? != mine(&dealt)? {
+    let (real_now, dealt_now) = (mine(state)?, mine(&dealt)?);
+    if real_now != dealt_now {
         return Err(leak(
             state,
             seat,
             "who decides or its legal actions (before the action)",
+            differ(&real_now, &dealt_now),
         ));
     }
     let mut dealt_after = dealt;
+    dealt_after.witness = Witness::recording();
     if game.apply(&mut dealt_after, actor, action).is_err() {
         return Ok(Peeked::SetAside);
     }
-    if unseen_ids(&dealt_after, seat) != after_unseen {
+    if unseen_ids(&dealt_after, seat) != after_unseen
+        || passed_before(&dealt_after, seat, &before_unseen) != passed
+    {
         return Ok(Peeked::SetAside);
     }
     let (a, b) = (mine(&after)?, mine(&dealt_after)?);
     if a.0 != b.0 {
-        return Err(leak(state, seat, "who decides"));
+        return Err(leak(state, seat, "who decides", differ(&a.0, &b.0)));
     }
     if a.1 != b.1 {
-        return Err(leak(state, seat, "its legal actions"));
+        return Err(leak(state, seat, "its legal actions", differ(&a.1, &b.1)));
     }
-    if seen(&after, seat) != seen(&dealt_after, seat) {
-        return Err(leak(state, seat, "its view"));
+    let (real_view, dealt_view) = (seen(&after, seat), seen(&dealt_after, seat));
+    if real_view != dealt_view {
+        let detail = first_difference(&real_view, &dealt_view, String::new())
+            .unwrap_or_else(|| "the views differ".to_string());
+        return Err(leak(state, seat, "its view", detail));
     }
     Ok(Peeked::Compared)
 }
@@ -122,12 +138,74 @@ pub fn peek_every_seat(
     Ok(())
 }
 
-fn leak(state: &State, seat: usize, what: &str) -> PeekError {
+fn leak(state: &State, seat: usize, what: &str, detail: String) -> PeekError {
     PeekError::Leak(Leak {
         seat,
         seat_name: state.seat_name(seat).to_string(),
         what: what.to_string(),
+        detail,
     })
+}
+
+/// Two values that differ, as `real … / dealt again …`.
+fn differ<T: std::fmt::Debug>(real: &T, dealt: &T) -> String {
+    format!("real {real:?} / dealt again {dealt:?}")
+}
+
+/// The first place two JSON values differ, as `path: real … / dealt again …`.
+fn first_difference(
+    real: &serde_json::Value,
+    dealt: &serde_json::Value,
+    path: String,
+) -> Option<String> {
+    use serde_json::Value;
+    if real == dealt {
+        return None;
+    }
+    let here = |path: &str| {
+        let shown = |v: &Value| {
+            let t = v.to_string();
+            match t.len() > 120 {
+                true => format!("{}…", &t[..t.floor_char_boundary(120)]),
+                false => t,
+            }
+        };
+        Some(format!(
+            "{path}: real {} / dealt again {}",
+            shown(real),
+            shown(dealt)
+        ))
+    };
+    match (real, dealt) {
+        (Value::Object(a), Value::Object(b)) => {
+            let keys: BTreeSet<&String> = a.keys().chain(b.keys()).collect();
+            keys.into_iter().find_map(|k| {
+                let (x, y) = (
+                    a.get(k).unwrap_or(&Value::Null),
+                    b.get(k).unwrap_or(&Value::Null),
+                );
+                first_difference(x, y, format!("{path}.{k}"))
+            })
+        }
+        (Value::Array(a), Value::Array(b)) if a.len() == b.len() => a
+            .iter()
+            .zip(b)
+            .enumerate()
+            .find_map(|(i, (x, y))| first_difference(x, y, format!("{path}[{i}]"))),
+        _ => here(&path),
+    }
+}
+
+/// The cards of `unseen` that passed through a zone `seat` sees during the action (recorded
+/// by `after`'s witness): shown, even if hidden again before the action ended.
+fn passed_before(after: &State, seat: usize, unseen: &BTreeSet<CardId>) -> BTreeSet<CardId> {
+    after
+        .witness
+        .moves()
+        .iter()
+        .filter(|(c, z)| unseen.contains(c) && after.zones[*z].visible_to(Some(seat)))
+        .map(|(c, _)| *c)
+        .collect()
 }
 
 /// The cards `seat` cannot identify in `state`.

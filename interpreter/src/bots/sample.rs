@@ -6,17 +6,19 @@
 //! the public can tell (every zone keeps its size; what is left over lies outside every zone,
 //! as in the real state; which id is which card is public, as the game's box is); the
 //! secrets the seat was not shown, among every card that holds one of that name; hidden bags
-//! refilled from their tokens together, each keeping its total; other seats' held choices
+//! refilled from their unseen tokens, each keeping its total and what its view shows of
+//! them (faces, `Bag::set_faces`); other seats' held choices
 //! and held answers among their options; the RNG.
 
-use super::seat_view::{is_unknown_bag, SeatView};
+use super::seat_view::SeatView;
 use crate::game::{Game, PlayError};
 use crate::primitives::bag::Bag;
 use crate::primitives::knowledge::Secret;
 use crate::primitives::rng::{self, GameRng};
-use crate::primitives::zone::CardId;
+use crate::primitives::zone::{CardId, Visibility};
 use crate::state::State;
 use rand::RngCore;
+use std::collections::BTreeMap;
 use std::sync::Arc;
 
 /// Why a seat's view cannot be completed into a state.
@@ -215,45 +217,33 @@ fn draw_secrets(st: &mut State, sv: &SeatView, rng: &mut GameRng) -> Result<(), 
     Ok(())
 }
 
-/// Hidden bags refilled from their tokens counted together, each keeping its total.
+/// Hidden bags refilled from the unseen tokens: each of a bag's view kinds (`?adult`, `?`)
+/// drawn from the pool of tokens that look so, so every bag keeps its total and its faces.
 fn refill_bags(st: &mut State, sv: &SeatView, rng: &mut GameRng) -> Result<(), SampleError> {
-    if !st.bags.iter().any(is_unknown_bag) {
+    if !st.bags.iter().any(Bag::is_hidden_view) {
         return Ok(());
     }
-    let mut pool: Vec<(Arc<str>, u64)> = sv
-        .unseen()
-        .bag_tokens
-        .iter()
-        .map(|(k, n)| (k.clone(), *n as u64))
-        .collect();
-    let mut left: u64 = pool.iter().map(|(_, n)| n).sum();
-    for b in st.bags_mut().iter_mut().filter(|b| is_unknown_bag(b)) {
-        let total = b.len();
-        if total > left {
-            return Err(SampleError::Inconsistent(format!(
-                "bag `{}` holds {total} tokens, {left} are unseen",
-                b.name
-            )));
+    let mut pools: BTreeMap<Arc<str>, Bag> = BTreeMap::new();
+    for (shown_as, tokens) in &sv.unseen().bag_tokens {
+        let mut pool = Bag::new(shown_as, Visibility::All).map_err(SampleError::Inconsistent)?;
+        for (kind, n) in tokens {
+            pool.add(kind, *n).map_err(SampleError::Unsupported)?;
         }
-        let mut filled = Bag::new(&b.name, b.visibility).map_err(SampleError::Inconsistent)?;
-        for _ in 0..total {
-            let mut r = rng.next_u64() % left;
-            let i = pool
-                .iter()
-                .position(|(_, n)| {
-                    if r < *n {
-                        true
-                    } else {
-                        r -= n;
-                        false
-                    }
-                })
-                .expect("a number below the total falls in some kind");
-            pool[i].1 -= 1;
-            left -= 1;
-            filled
-                .add(&pool[i].0, 1)
-                .map_err(SampleError::Unsupported)?;
+        pools.insert(shown_as.clone(), pool);
+    }
+    for b in st.bags_mut().iter_mut().filter(|b| b.is_hidden_view()) {
+        let mut filled = b.emptied();
+        for (shown_as, n) in b.counts() {
+            let mut pool = pools.get_mut(shown_as);
+            for _ in 0..n {
+                let kind = pool.as_mut().and_then(|p| p.draw(rng)).ok_or_else(|| {
+                    SampleError::Inconsistent(format!(
+                        "bag `{}` holds more tokens shown as `{shown_as}` than are unseen",
+                        b.name
+                    ))
+                })?;
+                filled.add(&kind, 1).map_err(SampleError::Unsupported)?;
+            }
         }
         *b = filled;
     }

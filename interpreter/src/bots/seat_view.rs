@@ -23,7 +23,6 @@
 //! own; a state sampled for a seat not asked may not fit the others' options.
 
 use crate::agenda::Agenda;
-use crate::primitives::bag::{self, Bag};
 use crate::primitives::zone::{CardDef, CardId};
 use crate::state::State;
 use crate::value::Value;
@@ -56,8 +55,10 @@ pub struct Unseen {
     /// Values of the secrets the seat was not shown, by name, over every card (seen or not),
     /// in a canonical order.
     pub secrets: BTreeMap<String, Vec<Value>>,
-    /// The tokens inside every hidden bag, counted together by kind.
-    pub bag_tokens: Vec<(Arc<str>, u32)>,
+    /// The tokens inside every hidden bag, counted together by kind, in one pool per kind
+    /// a view shows them as (`?adult` for a bag's face, `?`): a token is drawn again only
+    /// among those that look alike.
+    pub bag_tokens: BTreeMap<Arc<str>, BTreeMap<Arc<str>, u32>>,
     /// The agenda as the rules hold it (see the module's note), but for other seats' held
     /// answers, blanked.
     pub agenda: Agenda,
@@ -193,14 +194,13 @@ impl Unseen {
         for values in unseen.secrets.values_mut() {
             values.sort_by_cached_key(canonical);
         }
-        let mut tokens: BTreeMap<Arc<str>, u32> = BTreeMap::new();
         for b in state.bags.iter().filter(|b| b.hides_something()) {
             for (kind, n) in b.counts() {
-                let count = tokens.entry(Arc::from(kind)).or_default();
+                let pool = unseen.bag_tokens.entry(b.face_of(kind)).or_default();
+                let count = pool.entry(Arc::from(kind)).or_default();
                 *count = count.saturating_add(n);
             }
         }
-        unseen.bag_tokens = tokens.into_iter().collect();
         // Data no seat sees (`g.set_hidden`) is left out, as the RNG is: see the module note.
         unseen.private_vars = state
             .vars
@@ -218,9 +218,4 @@ impl Unseen {
 /// A sort key that depends on a value's content alone.
 fn canonical(v: &impl serde::Serialize) -> String {
     serde_json::to_string(v).unwrap_or_default()
-}
-
-/// Whether `b` (in a view) is a hidden bag whose tokens the view shows as unknown.
-pub(crate) fn is_unknown_bag(b: &Bag) -> bool {
-    b.count(bag::UNKNOWN) > 0
 }

@@ -18,6 +18,16 @@ pub const MAX_PER_KIND: u32 = 1_000_000;
 /// The kind a hidden bag's view shows all of its tokens as; no real kind may use it.
 pub const UNKNOWN: &str = "?";
 
+/// How a view names tokens it shows by face alone: `?adult` (no real kind starts with `?`).
+pub const FACE_MARK: char = '?';
+
+/// The most kinds a face table names (every kind a game's bags may hold).
+pub const MAX_FACES: usize = 4096;
+
+/// Per kind, its face: what everyone can tell of a token inside a hidden bag (an Intruder
+/// token's type, whose back number is secret), shared by the bags that use it.
+pub type Faces = Arc<std::collections::BTreeMap<Arc<str>, Arc<str>>>;
+
 /// A multiset of tokens. Cloning copies the counts and shares the kinds' names.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(try_from = "BagData")]
@@ -27,13 +37,23 @@ pub struct Bag {
     pub visibility: Visibility,
     /// Kinds with a count above zero, in name order.
     kinds: Vec<(Arc<str>, u32)>,
+    /// A hidden bag's public faces: its view counts tokens by face (`?adult`), not only in
+    /// total. Kinds without a face show as [`UNKNOWN`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    faces: Option<Faces>,
 }
 
 impl Bag {
     /// About the bytes it holds (`State::weigh`): its name and kinds; counts cost nothing.
     pub fn weight(&self) -> u64 {
         let kinds: u64 = self.kinds.iter().map(|(k, _)| 32 + k.len() as u64).sum();
-        32 + self.name.len() as u64 + kinds
+        let faces: u64 = self
+            .faces
+            .iter()
+            .flat_map(|f| f.iter())
+            .map(|(k, f)| 64 + k.len() as u64 + f.len() as u64)
+            .sum();
+        32 + self.name.len() as u64 + kinds + faces
     }
 
     pub fn new(name: &str, visibility: Visibility) -> Result<Bag, String> {
@@ -46,7 +66,47 @@ impl Bag {
             name: name.into(),
             visibility,
             kinds: vec![],
+            faces: None,
         })
+    }
+
+    /// The same bag with nothing inside (its name, visibility and faces kept).
+    pub fn emptied(&self) -> Bag {
+        Bag {
+            kinds: vec![],
+            ..self.clone()
+        }
+    }
+
+    /// Sets what everyone can tell of each kind inside (see `faces`); an error, changing
+    /// nothing, for a table too large or a face or kind views could not tell from theirs.
+    pub fn set_faces(&mut self, faces: Faces) -> Result<(), String> {
+        if faces.len() > MAX_FACES {
+            return Err(format!(
+                "bag `{}`: {} faces, more than the {MAX_FACES} a bag may name",
+                self.name,
+                faces.len()
+            ));
+        }
+        if let Some((k, f)) = faces.iter().find(|(k, f)| {
+            k.is_empty() || f.is_empty() || k.starts_with(FACE_MARK) || f.starts_with(FACE_MARK)
+        }) {
+            return Err(format!(
+                "bag `{}`: `{k}` = `{f}` is not a kind and its face (neither may be empty or start with `{FACE_MARK}`)",
+                self.name
+            ));
+        }
+        self.faces = Some(faces);
+        Ok(())
+    }
+
+    /// What everyone can tell of a token of `kind` inside this bag when hidden: its view kind,
+    /// `?face`, or [`UNKNOWN`].
+    pub fn face_of(&self, kind: &str) -> Arc<str> {
+        match self.faces.as_ref().and_then(|f| f.get(kind)) {
+            Some(face) => format!("{FACE_MARK}{face}").into(),
+            None => UNKNOWN.into(),
+        }
     }
 
     fn find(&self, kind: &str) -> Result<usize, usize> {
@@ -76,7 +136,7 @@ impl Bag {
         if n == 0 {
             return Ok(());
         }
-        if kind.is_empty() || kind == UNKNOWN {
+        if kind.is_empty() || kind.starts_with(FACE_MARK) {
             return Err(format!(
                 "bag `{}`: `{kind}` is not a kind of token",
                 self.name
@@ -163,23 +223,35 @@ impl Bag {
         Some(kind)
     }
 
-    /// What a seat sees of it: a hidden bag shows its total as tokens of kind [`UNKNOWN`].
+    /// What a seat sees of it: a hidden bag shows its tokens by face (`?adult`), or all as
+    /// [`UNKNOWN`] when it has no faces.
     pub fn view(&self) -> Bag {
         if !self.hides_something() {
             return self.clone();
         }
-        // The total fits: at most MAX_KINDS kinds of MAX_PER_KIND each.
-        let total = self.len() as u32;
+        let mut shown: std::collections::BTreeMap<Arc<str>, u32> = Default::default();
+        for (kind, n) in &self.kinds {
+            // Fits: at most MAX_KINDS kinds of MAX_PER_KIND each.
+            *shown.entry(self.face_of(kind)).or_default() += n;
+        }
         Bag {
             name: self.name.clone(),
             visibility: self.visibility,
-            kinds: vec![(UNKNOWN.into(), total)],
+            kinds: shown.into_iter().collect(),
+            faces: self.faces.clone(),
         }
     }
 
     /// Whether `view` would change it: a hidden bag holding tokens of a known kind.
     pub fn hides_something(&self) -> bool {
-        self.visibility == Visibility::None && self.kinds.iter().any(|(k, _)| &**k != UNKNOWN)
+        self.visibility == Visibility::None
+            && self.kinds.iter().any(|(k, _)| !k.starts_with(FACE_MARK))
+    }
+
+    /// Whether it is a view's hidden bag, showing tokens by face or as unknown.
+    pub fn is_hidden_view(&self) -> bool {
+        self.visibility == Visibility::None
+            && self.kinds.iter().any(|(k, _)| k.starts_with(FACE_MARK))
     }
 }
 
@@ -190,6 +262,8 @@ struct BagData {
     name: String,
     visibility: Visibility,
     kinds: Vec<(String, u32)>,
+    #[serde(default)]
+    faces: Option<std::collections::BTreeMap<String, String>>,
 }
 
 impl TryFrom<BagData> for Bag {
@@ -197,13 +271,29 @@ impl TryFrom<BagData> for Bag {
 
     fn try_from(d: BagData) -> Result<Bag, String> {
         let mut bag = Bag::new(&d.name, d.visibility)?;
-        // A view of a hidden bag saves its `?` tokens; they load as they were.
-        if d.visibility == Visibility::None
-            && d.kinds.len() == 1
-            && d.kinds[0].0 == UNKNOWN
-            && d.kinds[0].1 > 0
-        {
-            bag.kinds = vec![(UNKNOWN.into(), d.kinds[0].1)];
+        if let Some(faces) = d.faces {
+            let table = faces
+                .into_iter()
+                .map(|(k, f)| (k.into(), f.into()))
+                .collect();
+            bag.set_faces(Arc::new(table))?;
+        }
+        // A view of a hidden bag saves its `?face` and `?` tokens; they load as they were.
+        let viewed = |k: &str| k.starts_with(FACE_MARK);
+        if d.visibility == Visibility::None && d.kinds.iter().all(|(k, _)| viewed(k)) {
+            let mut kinds: Vec<(Arc<str>, u32)> = Vec::new();
+            for (kind, n) in &d.kinds {
+                let listed = kinds.iter().any(|(k, _)| **k == **kind);
+                if listed || *n == 0 || *n > MAX_PER_KIND || kinds.len() >= MAX_KINDS {
+                    return Err(format!(
+                        "bag `{}`: hidden kind `{kind}` listed twice, with no tokens or too many",
+                        d.name
+                    ));
+                }
+                kinds.push((kind.as_str().into(), *n));
+            }
+            kinds.sort();
+            bag.kinds = kinds;
             return Ok(bag);
         }
         for (kind, n) in &d.kinds {
@@ -222,6 +312,7 @@ impl TryFrom<BagData> for Bag {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::collections::BTreeMap;
 
     fn bag() -> Bag {
         let mut b = Bag::new("tokens", Visibility::None).unwrap();
@@ -288,6 +379,34 @@ mod tests {
         let mut open = bag();
         open.visibility = Visibility::All;
         assert_eq!(open.view(), open);
+    }
+
+    #[test]
+    fn a_bag_with_faces_shows_them_and_hides_the_rest() {
+        let mut b = bag();
+        b.add("green", 1).unwrap();
+        let faces: BTreeMap<Arc<str>, Arc<str>> = [
+            ("red".into(), "warm".into()),
+            ("blue".into(), "cold".into()),
+        ]
+        .into();
+        b.set_faces(Arc::new(faces)).unwrap();
+        let v = b.view();
+        let shown: Vec<_> = v.counts().collect();
+        assert_eq!(shown, [("?", 1), ("?cold", 2), ("?warm", 3)]);
+        assert!(v.is_hidden_view() && !v.hides_something() && b.hides_something());
+        let text = serde_json::to_string(&v).unwrap();
+        assert_eq!(serde_json::from_str::<Bag>(&text).unwrap(), v);
+        let text = serde_json::to_string(&b).unwrap();
+        assert_eq!(serde_json::from_str::<Bag>(&text).unwrap(), b);
+        assert!(b.add("?cold", 1).unwrap_err().contains("not a kind"));
+        let bad: BTreeMap<Arc<str>, Arc<str>> = [("red".into(), "?x".into())].into();
+        let before = b.clone();
+        assert!(b
+            .set_faces(Arc::new(bad))
+            .unwrap_err()
+            .contains("may be empty or start with `?`"));
+        assert_eq!(b, before);
     }
 
     #[test]

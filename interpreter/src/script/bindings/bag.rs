@@ -2,9 +2,10 @@
 //! game's RNG.
 
 use super::{budget, fail, replace_or_push, strings, Fallible, G};
-use crate::primitives::bag::{Bag, MAX_PER_KIND};
+use crate::primitives::bag::{Bag, MAX_FACES, MAX_PER_KIND};
 use crate::primitives::zone::Visibility;
 use rhai::{Dynamic, Engine, ImmutableString, Map, INT};
+use std::collections::BTreeMap;
 use std::sync::Arc;
 
 #[derive(Clone)]
@@ -54,6 +55,30 @@ impl BagRef {
             .g
             .write(|s| Arc::make_mut(&mut s.bags)[self.idx].draw(&mut s.rng));
         drawn.map_or(Dynamic::UNIT, |k| Dynamic::from(ImmutableString::from(&*k)))
+    }
+
+    /// `bag.set_faces(#{ "token-adult-05": "adult", ... })`: what everyone can tell of each
+    /// kind inside while the bag is hidden (see `Bag::set_faces`).
+    fn set_faces(&mut self, table: Map) -> Fallible<()> {
+        if table.len() > MAX_FACES {
+            return fail(format!(
+                "set_faces: {} faces, more than the {MAX_FACES} a bag may name",
+                table.len()
+            ));
+        }
+        let mut faces = BTreeMap::new();
+        for (kind, face) in table {
+            let Some(face) = face.read_lock::<ImmutableString>().map(|f| f.to_string()) else {
+                return fail(format!(
+                    "set_faces: the face of `{kind}` is a {}, not a string",
+                    face.type_name()
+                ));
+            };
+            budget::text(&kind, "set_faces")?;
+            budget::text(&face, "set_faces")?;
+            faces.insert(Arc::from(kind.as_str()), Arc::from(face.as_str()));
+        }
+        self.change(|b| b.set_faces(Arc::new(faces)))
     }
 
     fn len(&mut self) -> INT {
@@ -123,6 +148,7 @@ pub fn register(engine: &mut Engine) {
         .register_fn("remove", BagRef::remove)
         .register_fn("remove", |r: &mut BagRef, kind: &str| r.remove(kind, 1))
         .register_fn("draw", BagRef::draw)
+        .register_fn("set_faces", BagRef::set_faces)
         .register_fn("count", BagRef::count)
         .register_fn("counts", BagRef::counts)
         .register_fn("kinds", BagRef::kinds)
