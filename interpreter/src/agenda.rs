@@ -70,6 +70,11 @@ pub struct Question {
     /// Answers held until every asked seat has answered (several seats answer in secret).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub answers: BTreeMap<usize, String>,
+    /// The function that listed the options, `list(g, seat)` or `list(g, seat, data)`, when
+    /// the script gave one (`g.ask(#{list: ...})`): a bot's sampler lists another seat's
+    /// options again on each state it draws, as they depend on what that seat holds.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub list: String,
 }
 
 /// Who reads a question's answers in the log: the asked seats (the default, whatever
@@ -270,6 +275,7 @@ impl Question {
                 .iter()
                 .map(|(s, a)| (*s, if mine(*s) { a.clone() } else { String::new() }))
                 .collect(),
+            list: String::new(),
         }
     }
 }
@@ -333,6 +339,7 @@ mod tests {
             log: AnswerLog::Asked,
             data: Some(Value::Int(7)),
             answers: BTreeMap::from([(1, "y".into())]),
+            list: "listed".into(),
         }))
         .unwrap();
         let v = a.view(Some(0));
@@ -345,7 +352,7 @@ mod tests {
             "answered, not what"
         );
         assert_eq!(q.waiting().count(), 1);
-        assert_eq!((q.then.as_str(), &q.data), ("", &None));
+        assert_eq!((q.then.as_str(), &q.data, q.list.as_str()), ("", &None, ""));
         assert_eq!(q.prompt, "pick");
     }
 
@@ -363,6 +370,7 @@ mod tests {
             log: AnswerLog::Asked,
             data: None,
             answers: BTreeMap::new(),
+            list: String::new(),
         }))
         .unwrap();
         assert_eq!(a.prompt_for(1), Some("pick"));

@@ -25,14 +25,14 @@ fn check_peek(scripts: &Path, game: &str, games: &str) -> (Option<i32>, String) 
 
 #[test]
 fn the_shipped_games_pass_the_leak_check() {
-    // Not yet: virus-war-kr (`give`) and nemesis (`keep` an objective, `pay`) fail it, a leak
-    // or a false positive of the check still to be told apart.
     for game in [
         "virus-wars",
         "connect-four",
         "fibs",
         "virus-war-fr",
+        "virus-war-kr",
         "cosmic-disaster",
+        "nemesis",
     ] {
         let (code, out) = check_peek(&scripts_dir(), game, "2");
         assert_eq!(code, Some(0), "{game}:\n{out}");
@@ -121,6 +121,53 @@ fn a_question_skipped_on_equal_hidden_cards_is_a_leak() {
         .unwrap_or_else(|| panic!("no leak named:\n{out}"));
     assert!(line.contains(", action 0 (a: lay "), "{line}");
     assert!(line.contains("who decides changes for a"), "{line}");
+    let told = ["(real [1] / dealt again [])", "(real [] / dealt again [1])"];
+    assert!(told.iter().any(|t| line.contains(t)), "{line}");
+}
+
+const MARKED_TOML: &str = r#"title = "Marked"
+about = "One of four face-up cards hides a bomb nobody has seen; tapping one says if it ticks."
+
+[seats]
+names = ["a", "b"]
+
+[zones]
+table = { visible_to = "all" }
+"#;
+
+/// Every card has a secret mark that no seat knows; `tap N` logs for everyone whether card N
+/// is the bomb, without showing its mark to anyone: a leak of what nobody was shown.
+const MARKED_RULES: &str = r#"
+fn setup(g) {
+    let table = g.zone("table");
+    for i in 1..=4 {
+        let c = g.new_card(`card-${i}`, #{});
+        table.put(c);
+        g.set_secret(c, "bomb", i == 3);
+    }
+}
+fn to_decide(g) { if g.game_over() { [] } else { ["a"] } }
+fn legal_actions(g, seat) { ["tap 1", "tap 2", "tap 3", "tap 4"] }
+fn apply(g, seat, action) {
+    let n = parse_int(action.split(" ")[1]);
+    let c = g.zone("table").cards()[n - 1];
+    if c.bomb { g.log("it ticks"); } else { g.log("silence"); }
+    g.end_game([], "tapped");
+}
+"#;
+
+#[test]
+fn a_mark_nobody_was_shown_told_in_the_log_is_a_leak() {
+    let dir = tempfile::tempdir().unwrap();
+    write_game(dir.path(), "marked", MARKED_TOML, MARKED_RULES);
+    let (code, out) = check_peek(dir.path(), "marked", "10");
+    assert_eq!(code, Some(1), "{out}");
+    let line = out
+        .lines()
+        .find(|l| l.contains("leak: seed "))
+        .unwrap_or_else(|| panic!("no leak named:\n{out}"));
+    assert!(line.contains("its view changes for"), "{line}");
+    assert!(line.contains(".log"), "{line}");
 }
 
 fn check_peek_without(scripts: &Path) -> (Option<i32>, String) {

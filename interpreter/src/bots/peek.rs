@@ -3,8 +3,9 @@
 //! question is already asked or not), so it compares one action ahead.
 //!
 //! At a state `S` with the next action `a` and a seat `s`: `D` is `S` with everything `s`
-//! cannot see re-dealt (`sample`, within the public whereabouts), but for the cards and card
-//! secrets `a` shows `s` (they stay as they are), with `S`'s RNG (shuffles and draws fall alike),
+//! cannot see re-dealt (`sample`, within the public whereabouts), but for the cards `a` shows
+//! `s`, even in passing, and the card secrets some seat knows after `a` (they stay as they
+//! are: see `keep_shown_secrets`), with `S`'s RNG (shuffles and draws fall alike),
 //! script data no seat sees as in `S`, and other seats' held choices as in `S` where `a`
 //! resolves them. `a` is applied to both; `s`'s view (log and prompt included), who decides
 //! and `s`'s legal actions must then be equal. A deal is set aside, telling nothing, when
@@ -15,6 +16,7 @@
 use super::sample::{self, SampleError};
 use super::seat_view::SeatView;
 use crate::game::{Game, PlayError};
+use crate::primitives::knowledge::Audience;
 use crate::primitives::rng::{self, GameRng};
 use crate::primitives::zone::CardId;
 use crate::state::{State, Witness};
@@ -71,6 +73,7 @@ pub fn peek_check(
         .difference(&after_unseen)
         .copied()
         .chain(passed.iter().copied())
+        .chain(secrets_known(&after))
         .collect();
     let mut sv = SeatView::of(state, seat);
     sv.keep_in_place(state, &shown);
@@ -192,6 +195,18 @@ fn first_difference(
             .zip(b)
             .enumerate()
             .find_map(|(i, (x, y))| first_difference(x, y, format!("{path}[{i}]"))),
+        (Value::Array(a), Value::Array(b)) => {
+            let at = a.iter().zip(b).take_while(|(x, y)| x == y).count();
+            let from =
+                |v: &[Value]| serde_json::to_string(&v[at.min(v.len())..]).unwrap_or_default();
+            Some(format!(
+                "{path}: {} items real / {} dealt again, from [{at}]: real {} / dealt again {}",
+                a.len(),
+                b.len(),
+                from(a),
+                from(b)
+            ))
+        }
         _ => here(&path),
     }
 }
@@ -206,6 +221,15 @@ fn passed_before(after: &State, seat: usize, unseen: &BTreeSet<CardId>) -> BTree
         .filter(|(c, z)| unseen.contains(c) && after.zones[*z].visible_to(Some(seat)))
         .map(|(c, _)| *c)
         .collect()
+}
+
+/// The cards with a secret some seat knows after the action: they stay where they are, with
+/// that secret (`keep_shown_secrets`).
+fn secrets_known(after: &State) -> impl Iterator<Item = CardId> + '_ {
+    after.cards.iter().enumerate().filter_map(|(i, d)| {
+        let known = d.secrets.values().any(|s| s.known_to != Audience::NOBODY);
+        known.then_some(CardId(i as u16))
+    })
 }
 
 /// The cards `seat` cannot identify in `state`.
@@ -227,19 +251,25 @@ fn seen(state: &State, seat: usize) -> serde_json::Value {
     v
 }
 
-/// The secrets the action shows `seat` keep their real values: each takes it from the card
-/// that got it in the deal (a swap, so the values stay the same multiset).
+/// The secrets some seat knows after the action keep their real values: what a seat knows,
+/// the rules may make public as it acts on it (an infected card scanned puts a larva on its
+/// holder's board); the check is for what nobody was shown (a deck's order, a mark nobody
+/// scanned) reaching a seat. Each takes its value from the card that got it in the deal (a
+/// swap, so the values stay the same multiset).
 fn keep_shown_secrets(dealt: &mut State, real: &State, after: &State, seat: usize) {
     let viewer = Some(seat);
-    let known = |st: &State, i: usize, key: &str| {
+    let audience = |st: &State, i: usize, key: &str| {
         st.cards
             .get(i)
             .and_then(|d| d.secrets.get(key))
-            .is_some_and(|s| s.known_to.includes(viewer))
+            .map(|s| s.known_to)
     };
+    let known =
+        |st: &State, i: usize, key: &str| audience(st, i, key).is_some_and(|a| a.includes(viewer));
     for (i, def) in real.cards.iter().enumerate() {
         for (key, secret) in &def.secrets {
-            if known(real, i, key) || !known(after, i, key) {
+            let someone_knows = audience(after, i, key).is_some_and(|a| a != Audience::NOBODY);
+            if known(real, i, key) || !someone_knows {
                 continue;
             }
             let value =
@@ -279,7 +309,7 @@ fn keep_hidden_data(dealt: &mut State, real: &State) {
 }
 
 /// Other seats' held choices and answers that the action resolves, as in the real state
-/// (they are applied, and shown, by it).
+/// (they are applied, and shown, by it), each answer where the deal offers it.
 fn keep_resolved_choices(dealt: &mut State, real: &State, after: &State) {
     for (&s, choice) in &real.pending {
         if !after.pending.contains_key(&s) {
@@ -294,7 +324,9 @@ fn keep_resolved_choices(dealt: &mut State, real: &State, after: &State) {
     };
     if let (Some(q), Some(rq)) = (dealt.agenda.question_mut(), real.agenda.question()) {
         for (&s, answer) in &rq.answers {
-            if !still_held(s) {
+            // An answer the deal's options (listed again) do not offer stays re-drawn.
+            let offered = q.options_of(s).is_some_and(|o| o.contains(answer));
+            if !still_held(s) && offered {
                 q.answers.insert(s, answer.clone());
             }
         }

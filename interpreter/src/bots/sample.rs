@@ -50,6 +50,7 @@ pub fn determinize(game: &Game, sv: &SeatView, rng: &mut GameRng) -> Result<Stat
     draw_secrets(&mut st, sv, rng)?;
     refill_bags(&mut st, sv, rng)?;
     st.agenda = unseen.agenda.clone();
+    relist_options(game, &mut st, sv.seat())?;
     redraw_answers(&mut st, sv.seat(), rng);
     redraw_held_choices(game, &mut st, sv.seat(), rng)?;
     st.name_index = Default::default();
@@ -246,6 +247,37 @@ fn refill_bags(st: &mut State, sv: &SeatView, rng: &mut GameRng) -> Result<(), S
             }
         }
         *b = filled;
+    }
+    Ok(())
+}
+
+/// Other seats' options in the open question, listed again by the rules on the drawn state
+/// when the question names the function that lists them.
+fn relist_options(game: &Game, st: &mut State, seat: usize) -> Result<(), SampleError> {
+    let others: Vec<usize> = match st.agenda.question() {
+        Some(q) if !q.list.is_empty() => q
+            .seats
+            .iter()
+            .map(|(s, _)| *s)
+            .filter(|&s| s != seat)
+            .collect(),
+        _ => return Ok(()),
+    };
+    for s in others {
+        let options = game.relist(st, s)?.unwrap_or_default();
+        if options.is_empty() {
+            return Err(SampleError::Inconsistent(format!(
+                "the rules list no option for {} in the drawn state",
+                st.seat_name(s)
+            )));
+        }
+        if let Some(slot) = st
+            .agenda
+            .question_mut()
+            .and_then(|q| q.seats.iter_mut().find(|(x, _)| *x == s))
+        {
+            slot.1 = options;
+        }
     }
     Ok(())
 }

@@ -15,12 +15,13 @@
 //! rules read later (move it into a hidden zone, a card secret or a held choice instead).
 //!
 //! One thing is taken from the rules' state as it is: the agenda's continuation (which
-//! functions run next, with what data, and the options of a question put to other seats),
-//! since no view can rebuild it. Which card an id is being public, data naming a card by id
-//! tells what the card is, not where it lies: rules keep secrets out of it. A question open to
-//! another seat lists that seat's options, which may tell what it holds (a question that
-//! lists the cards of the payer's hand to pay with): bots sample for the seat that decides, whose options are its
-//! own; a state sampled for a seat not asked may not fit the others' options.
+//! functions run next, with what data), since no view can rebuild it. Which card an id is
+//! being public, data naming a card by id tells what the card is, not where it lies: rules
+//! keep secrets out of it. A question open to another seat whose options tell what it holds
+//! (the cards of the payer's hand to pay with) names the function that lists them
+//! (`g.ask(#{list: ...})`): its options are left out here and the sampler lists them again
+//! on the state it draws. Options given as a list stay as asked; `check --peek` finds those
+//! that depend on what the seat cannot see.
 
 use crate::agenda::Agenda;
 use crate::primitives::zone::{CardDef, CardId};
@@ -153,12 +154,19 @@ impl Unseen {
             agenda: state.agenda.clone(),
             ..Unseen::default()
         };
-        // That another seat answered is public; its answer is not (the sampler re-draws it).
+        // That another seat answered is public; its answer is not (the sampler re-draws it),
+        // nor its options when the rules can list them again (the sampler does).
         if let Some(q) = unseen.agenda.question_mut() {
             q.answers
                 .iter_mut()
                 .filter(|(s, _)| **s != seat)
                 .for_each(|(_, a)| a.clear());
+            if !q.list.is_empty() {
+                q.seats
+                    .iter_mut()
+                    .filter(|(s, _)| *s != seat)
+                    .for_each(|(_, o)| o.clear());
+            }
         }
         for (i, def) in state.cards.iter().enumerate() {
             let id = CardId(i as u16);

@@ -24,6 +24,33 @@ impl Game {
         })
     }
 
+    /// The open question's options for `seat` listed again by its `list` function on `state`
+    /// (a state a bot's sampler drew, where that seat may hold other cards); None when the
+    /// question has no `list` or does not ask `seat`.
+    pub fn relist(&self, state: &State, seat: usize) -> Result<Option<Vec<String>>, PlayError> {
+        let Some(q) = state.agenda.question() else {
+            return Ok(None);
+        };
+        if q.list.is_empty() || q.options_of(seat).is_none() {
+            return Ok(None);
+        }
+        let mut args = vec![self.seat_arg(state, seat)];
+        args.extend(q.data.iter().map(|v| v.to_dynamic()));
+        let listed = self.rules.call_read(state, &q.list, &args)?;
+        let Some(options) = listed.try_cast::<Array>() else {
+            return Err(self.shape_error(&q.list, "an array of options"));
+        };
+        options
+            .into_iter()
+            .map(|o| {
+                o.into_string().map_err(|t| {
+                    self.returned_error(&q.list, &format!("a `{t}` among its options"))
+                })
+            })
+            .collect::<Result<Vec<_>, _>>()
+            .map(Some)
+    }
+
     /// Calls `function` with scheduling open for it; `fresh`: with a budget of its own, else
     /// on what is left of the running action's.
     pub(super) fn run_scheduling(

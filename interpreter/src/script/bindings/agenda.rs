@@ -105,13 +105,13 @@ fn step(
 /// the last answer, `answers` being `#{seat, answer}` in that order.
 fn ask(ctx: &NativeCallContext, g: &mut G, mut spec: Map) -> Fallible<()> {
     g.read(|s| s.agenda.check_open()).or_else(fail)?;
-    const KEYS: [&str; 8] = [
-        "seat", "seats", "options", "then", "then_all", "data", "prompt", "log",
+    const KEYS: [&str; 9] = [
+        "seat", "seats", "options", "list", "then", "then_all", "data", "prompt", "log",
     ];
     for key in spec.keys() {
         if !KEYS.contains(&key.as_str()) {
             return fail(format!(
-                "g.ask: unknown key `{key}` (keys: seat, options, then or then_all, data, prompt, log)"
+                "g.ask: unknown key `{key}` (keys: seat, options or list, then or then_all, data, prompt, log)"
             ));
         }
     }
@@ -156,10 +156,27 @@ fn ask(ctx: &NativeCallContext, g: &mut G, mut spec: Map) -> Fallible<()> {
     };
     require(ctx, &then, &[params], &usage)?;
     let (prompt, prompts) = prompts(g, spec.remove("prompt"), &seats)?;
-    let options = spec.remove("options").map_or_else(
-        || fail("g.ask: `options`, the answers to choose from, are missing"),
-        Ok,
-    )?;
+    let (options, lister) = match (spec.remove("options"), spec.remove("list")) {
+        (Some(_), Some(_)) => {
+            return fail("g.ask: `options` (the answers) or `list` (the function that lists them), not both")
+        }
+        (None, None) => {
+            return fail("g.ask: `options`, the answers to choose from, are missing (or `list`, the function that lists them)")
+        }
+        (Some(o), None) => (o, String::new()),
+        (None, Some(l)) => {
+            let l = l
+                .into_string()
+                .or_else(|t| fail(format!("g.ask: `list` must name a function, not a `{t}`")))?;
+            let (params, usage) = match with_data {
+                false => (2, format!("`{l}(g, seat)`")),
+                true => (3, format!("`{l}(g, seat, data)`")),
+            };
+            require(ctx, &l, &[params], &usage)?;
+            budget::text(&l, "g.ask")?;
+            (Dynamic::UNIT, l)
+        }
+    };
     let log = answer_log(g, spec.remove("log"))?;
     let mut asked = Vec::with_capacity(seats.len());
     for name in &seats {
@@ -170,7 +187,23 @@ fn ask(ctx: &NativeCallContext, g: &mut G, mut spec: Map) -> Fallible<()> {
         if asked.iter().any(|(s, _)| *s == seat) {
             return fail(format!("g.ask: seat `{name}` is asked twice"));
         }
-        let list = if options.is_map() {
+        let listed = if !lister.is_empty() {
+            let mut args = vec![
+                Dynamic::from(g.clone()),
+                Dynamic::from(ImmutableString::from(name.as_str())),
+            ];
+            args.extend(value.iter().cloned());
+            let mut refs: Vec<&mut Dynamic> = args.iter_mut().collect();
+            let got = ctx.call_fn_raw(&lister, false, false, &mut refs)?;
+            match got.try_cast::<Array>() {
+                Some(a) => a,
+                None => {
+                    return fail(format!(
+                        "g.ask: `{lister}` must return an array of options for `{name}`"
+                    ))
+                }
+            }
+        } else if options.is_map() {
             let map = options.read_lock::<Map>().expect("a map");
             match map.get(name.as_str()) {
                 Some(list) if list.is_array() => {
@@ -183,7 +216,7 @@ fn ask(ctx: &NativeCallContext, g: &mut G, mut spec: Map) -> Fallible<()> {
         } else {
             return fail("g.ask: `options` must be an array of actions, or a map from seat to one");
         };
-        let list = string_list(&list, "g.ask: options")?;
+        let list = string_list(&listed, "g.ask: options")?;
         if list.is_empty() {
             return fail(format!(
                 "g.ask: `{name}` has nothing to choose from (a question needs at least one option)"
@@ -210,6 +243,7 @@ fn ask(ctx: &NativeCallContext, g: &mut G, mut spec: Map) -> Fallible<()> {
         data: data(value.as_ref(), "g.ask")?,
         log,
         answers: BTreeMap::new(),
+        list: lister,
     };
     g.write(|s| s.agenda.schedule(Item::Question(question)))
         .or_else(fail)
