@@ -429,10 +429,11 @@ impl State {
                         .get(c.0 as usize)
                         .is_some_and(|d| d.known_to.includes(seat)))
         };
-        if self
-            .zones
-            .iter()
-            .any(|z| !z.visible_to(seat) && z.cards.iter().any(|&c| hide(c)))
+        if knowledge
+            || self
+                .zones
+                .iter()
+                .any(|z| !z.visible_to(seat) && z.cards.iter().any(|&c| hide(c)))
         {
             for z in v.zones_mut().iter_mut().filter(|z| !z.visible_to(seat)) {
                 if knowledge {
@@ -440,6 +441,11 @@ impl State {
                         .iter_mut()
                         .filter(|c| hide(**c))
                         .for_each(|c| *c = CardId::HIDDEN);
+                    // The order of another seat's hand is its own: where a known card lies
+                    // among hidden ones would tell which of them was played.
+                    if z.visibility == Visibility::Owner {
+                        z.cards.sort_unstable();
+                    }
                 } else {
                     z.cards.fill(CardId::HIDDEN);
                 }

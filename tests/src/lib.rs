@@ -12,7 +12,7 @@
 
 use boardscript_interpreter::bots::random;
 use boardscript_interpreter::primitives::rng;
-use boardscript_interpreter::primitives::zone::CardId;
+use boardscript_interpreter::primitives::zone::{CardId, Visibility};
 use boardscript_interpreter::script::ScriptError;
 use boardscript_interpreter::state::LogEntry;
 use boardscript_interpreter::{Game, Match, PlayError, SaveFile, Setup, State};
@@ -241,13 +241,27 @@ pub fn check_views(state: &State) -> Result<(), String> {
                 z.cards.iter().for_each(|c| visible[c.0 as usize] = true);
                 continue;
             }
-            // Of a zone it may not see, a seat sees exactly the cards it was shown, in place.
-            for (&c, &vc) in z.cards.iter().zip(&vz.cards) {
-                let known = state.cards[c.0 as usize].known_to.includes(seat);
-                if vc != if known { c } else { CardId::HIDDEN } {
-                    return Err(format!("{who} sees into hidden zone {}", z.name));
-                }
-                visible[c.0 as usize] |= known;
+            // Of a zone it may not see, a seat sees exactly the cards it was shown, in place;
+            // in another seat's hand, those first in id order (a hand's order is its own).
+            let mut expected: Vec<CardId> = z
+                .cards
+                .iter()
+                .map(
+                    |&c| match state.cards[c.0 as usize].known_to.includes(seat) {
+                        true => c,
+                        false => CardId::HIDDEN,
+                    },
+                )
+                .collect();
+            let knowledge = state.cards.iter().any(|d| d.has_knowledge());
+            if knowledge && z.visibility == Visibility::Owner {
+                expected.sort_unstable();
+            }
+            if vz.cards != expected {
+                return Err(format!("{who} sees into hidden zone {}", z.name));
+            }
+            for &c in expected.iter().filter(|&&c| c != CardId::HIDDEN) {
+                visible[c.0 as usize] = true;
             }
         }
         for (i, def) in state.cards.iter().enumerate() {

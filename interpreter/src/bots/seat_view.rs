@@ -130,7 +130,13 @@ impl SeatView {
                 .enumerate()
                 .find_map(|(z, zone)| zone.position(id).map(|i| (z, i)));
             if let Some((z, i)) = place {
-                if !self.view.zones[z].visible_to(seat) {
+                let zone = &self.view.zones[z];
+                // A hand's view lists its known cards first (`State::view`): any blank will do.
+                let slot = match zone.cards.get(i) {
+                    Some(&CardId::HIDDEN) => Some(i),
+                    _ => zone.cards.iter().position(|&c| c == CardId::HIDDEN),
+                };
+                if let (false, Some(i)) = (zone.visible_to(seat), slot) {
                     self.view.zones_mut()[z].cards[i] = id;
                 }
             }
