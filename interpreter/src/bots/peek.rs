@@ -9,9 +9,10 @@
 //! script data no seat sees as in `S`, and other seats' held choices as in `S` where `a`
 //! resolves them. `a` is applied to both; `s`'s view (log and prompt included), who decides
 //! and `s`'s legal actions must then be equal. A deal is set aside, telling nothing, when
-//! `a` is refused in it (another seat's action that depends on what it holds) or when `a`
+//! `a` is refused in it (another seat's action that depends on what it holds), when `a`
 //! shows `s` other cards in it than in `S` (a reveal that depends on hidden cards, such as
-//! "show the highest card": what it shows is the information it gives).
+//! "show the highest card": what it shows is the information it gives), or when `a` moves
+//! other copies of the same cards (which of two alike cards goes is the mover's choice).
 
 use super::sample::{self, SampleError};
 use super::seat_view::SeatView;
@@ -107,6 +108,7 @@ pub fn peek_check(
     }
     if unseen_ids(&dealt_after, seat) != after_unseen
         || passed_before(&dealt_after, seat, &before_unseen) != passed
+        || other_copies_moved(&after, &dealt_after)
     {
         return Ok(Peeked::SetAside);
     }
@@ -230,6 +232,19 @@ fn secrets_known(after: &State) -> impl Iterator<Item = CardId> + '_ {
         let known = d.secrets.values().any(|s| s.known_to != Audience::NOBODY);
         known.then_some(CardId(i as u16))
     })
+}
+
+/// Whether the action made the same moves in both states, but of other copies of some card
+/// (`tell 5` took the other 5): which of two look-alike cards goes is its mover's choice, made
+/// on what it holds, and tells only what that choice tells; the deal is set aside.
+fn other_copies_moved(real: &State, dealt: &State) -> bool {
+    let (a, b) = (real.witness.moves(), dealt.witness.moves());
+    let name = |s: &State, c: CardId| s.cards.get(c.0 as usize).map(|d| d.name.clone());
+    a.len() == b.len()
+        && a != b
+        && a.iter()
+            .zip(b)
+            .all(|(&(x, zx), &(y, zy))| zx == zy && name(real, x) == name(dealt, y))
 }
 
 /// The cards `seat` cannot identify in `state`.
