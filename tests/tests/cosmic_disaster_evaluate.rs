@@ -27,20 +27,22 @@ fn close(a: f64, b: f64) -> bool {
     (a - b).abs() < 1e-9
 }
 
-/// §5: the most rescued wins; with no star in danger the shares split one win.
+/// §5: the most rescued wins; with hardly a star in danger the shares split one win (less
+/// the small risk of a disaster, which is nobody's).
 #[test]
 fn the_leader_scores_above_the_others_and_the_shares_sum_to_one() {
     for id in IDS {
         let v = values(id, 3, &[], "tokens 8:2\nscore p1 10\nscore p2 4");
         assert!(v[0] > v[1] && v[1] > v[2], "{id}: {v:?}");
-        assert!(close(v.iter().sum(), 1.0), "{id}: {v:?}");
+        let sum: f64 = v.iter().sum();
+        assert!(sum <= 1.0 && sum > 0.999, "{id}: {v:?}");
     }
 }
 
-/// §5 E1: stars lost pull every seat toward the draw a cosmic disaster gives (1/n each):
-/// the leader loses value, the last gains.
+/// §5 E1: a cosmic disaster is everybody's loss: stars lost lower every seat's value, the
+/// last seat's too (it has no draw to hope for).
 #[test]
-fn destroyed_stars_pull_every_seat_toward_the_draw() {
+fn destroyed_stars_lower_every_seat() {
     let safe = values(
         "cosmic-disaster",
         3,
@@ -54,7 +56,7 @@ fn destroyed_stars_pull_every_seat_toward_the_draw() {
         "tokens 8:2\nscore p1 10\nscore p2 4\ndestroyed 2 3 4 5 6 9",
     );
     assert!(lost[0] < safe[0], "leader: {safe:?} then {lost:?}");
-    assert!(lost[2] > safe[2], "last: {safe:?} then {lost:?}");
+    assert!(lost[2] < safe[2], "last: {safe:?} then {lost:?}");
     assert!(lost.iter().all(|x| (0.0..=1.0).contains(x)), "{lost:?}");
 }
 

@@ -1,14 +1,20 @@
 //! The `greedy` bot: one ply. Each legal action is tried on a few states drawn from the
-//! seat's view and scored for the seat: its reward if the game ends, else the game's
-//! `evaluate`, else a random playout's reward. The best mean wins (ties: the first listed).
+//! seat's view, with the questions it raises of the same seat answered at random (an action
+//! that asks for a payment or a target is only worth what it does once done), and scored
+//! for the seat: its reward if the game ends, else the game's `evaluate`, else a random
+//! playout's reward. The best mean wins (ties: the first listed).
 
 use super::reward;
 use super::sample;
 use super::{Bot, BotEnv, BotError, BotSpec, SeatView};
-use crate::game::{Action, Game};
+use crate::game::{Action, Decisions, Game, PlayError};
 use crate::primitives::rng::{self, GameRng};
+use crate::state::State;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
+
+/// The most answers one action's follow-through plays (a guard: effects ask a few questions).
+const MAX_FOLLOW: usize = 16;
 
 pub struct GreedyBot {
     /// Determinizations per action; None: 1 for a seat that sees everything, 8 otherwise.
@@ -66,7 +72,7 @@ impl Bot for GreedyBot {
                 };
                 let mut st = base.clone();
                 game.play_listed_in_place(&mut st, &decisions, seat, i)?;
-                let after = game.decisions(&st)?;
+                let after = follow_through(game, &mut st, seat, &mut self.rng)?;
                 let scores = if after.seats.is_empty() {
                     reward::of_finished(game, &st)?
                 } else if let Some(scores) = game.evaluate(&st)? {
@@ -96,4 +102,26 @@ impl Bot for GreedyBot {
         }
         Ok(best)
     }
+}
+
+/// Answers at random the questions the action just played left for `seat` alone (the
+/// agenda holds the rest of its effect), so that it is scored once it is done; stops when
+/// the effect is over or another seat decides. Returns who decides then.
+fn follow_through(
+    game: &Game,
+    st: &mut State,
+    seat: usize,
+    rng: &mut GameRng,
+) -> Result<Decisions, PlayError> {
+    let mut decisions = game.decisions(st)?;
+    for _ in 0..MAX_FOLLOW {
+        let alone = matches!(decisions.seats.as_slice(), [(s, _)] if *s == seat);
+        if st.agenda.is_empty() || !alone {
+            break;
+        }
+        let i = rng::below(rng, decisions.seats[0].1.len());
+        game.play_listed_in_place(st, &decisions, seat, i)?;
+        decisions = game.decisions(st)?;
+    }
+    Ok(decisions)
 }
