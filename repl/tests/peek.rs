@@ -113,12 +113,7 @@ fn a_question_skipped_on_equal_hidden_cards_is_a_leak() {
     // Without --peek the game plays without error: no view check can see this.
     let (code, out) = check_peek_without(dir.path());
     assert_eq!(code, Some(0), "{out}");
-    let (code, out) = check_peek(dir.path(), "leaky", "10");
-    assert_eq!(code, Some(1), "{out}");
-    let line = out
-        .lines()
-        .find(|l| l.contains("leak: seed "))
-        .unwrap_or_else(|| panic!("no leak named:\n{out}"));
+    let line = leak_found(dir.path(), "leaky");
     assert!(line.contains(", action 0 (a: lay "), "{line}");
     assert!(line.contains("who decides changes for a"), "{line}");
     let told = ["(real [1] / dealt again [])", "(real [] / dealt again [1])"];
@@ -160,14 +155,19 @@ fn apply(g, seat, action) {
 fn a_mark_nobody_was_shown_told_in_the_log_is_a_leak() {
     let dir = tempfile::tempdir().unwrap();
     write_game(dir.path(), "marked", MARKED_TOML, MARKED_RULES);
-    let (code, out) = check_peek(dir.path(), "marked", "10");
-    assert_eq!(code, Some(1), "{out}");
-    let line = out
-        .lines()
-        .find(|l| l.contains("leak: seed "))
-        .unwrap_or_else(|| panic!("no leak named:\n{out}"));
+    let line = leak_found(dir.path(), "marked");
     assert!(line.contains("its view changes for"), "{line}");
     assert!(line.contains(".log"), "{line}");
+}
+
+/// `check GAME --peek` over 10 playouts fails (status 1); its first leak line.
+fn leak_found(scripts: &Path, game: &str) -> String {
+    let (code, out) = check_peek(scripts, game, "10");
+    assert_eq!(code, Some(1), "{out}");
+    out.lines()
+        .find(|l| l.contains("leak: seed "))
+        .unwrap_or_else(|| panic!("no leak named:\n{out}"))
+        .to_string()
 }
 
 fn check_peek_without(scripts: &Path) -> (Option<i32>, String) {
