@@ -44,6 +44,9 @@ pub enum PlayError {
     NotDeciding { seat: String, waiting: String },
     #[error("the game is over")]
     Over,
+    /// A seat index a caller passed that the game does not have (an error, never a panic).
+    #[error("there is no seat {seat}: this game has {seats} (0 to {last})", last = seats.saturating_sub(1))]
+    NoSeat { seat: usize, seats: usize },
     #[error("`{action}` is not a legal action for {seat}{why}; legal now: {legal}")]
     Illegal {
         seat: String,
@@ -73,6 +76,17 @@ pub enum PlayError {
         weight: u64,
         budget: u64,
     },
+}
+
+/// `seat` is one of `state`'s seats.
+fn check_seat(state: &State, seat: usize) -> Result<(), PlayError> {
+    match seat < state.seats.len() {
+        true => Ok(()),
+        false => Err(PlayError::NoSeat {
+            seat,
+            seats: state.seats.len(),
+        }),
+    }
 }
 
 /// The protocol functions every game defines, with their arity (`g` included). `winners(g)`
@@ -438,6 +452,7 @@ impl Game {
     /// What `seat` may do now: while a question of the agenda is open, its options for the
     /// seat (none if it is not asked); else what the script's `legal_actions` lists.
     pub fn legal_actions(&self, state: &State, seat: usize) -> Result<Vec<Action>, PlayError> {
+        check_seat(state, seat)?;
         if let Some(asked) = self.question_decisions(state) {
             let mine = asked.seats.into_iter().find(|(s, _)| *s == seat);
             return Ok(mine.map_or(vec![], |(_, options)| options));
@@ -585,6 +600,7 @@ impl Game {
         seat: usize,
         text: &str,
     ) -> Result<String, PlayError> {
+        check_seat(state, seat)?;
         let legal = self.legal_for(state, decisions, seat)?;
         let asked = state.agenda.question().is_some();
         let action = self.check_legal(state, seat, legal, text, !asked)?;

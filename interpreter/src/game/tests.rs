@@ -241,3 +241,31 @@ fn i10_what_accept_returns_is_checked() {
         );
     }
 }
+
+/// A seat index the game does not have is an error naming the seats, never a panic, and it
+/// changes nothing (issue 24: checked seats).
+#[test]
+fn a_seat_out_of_range_is_an_error() {
+    let (_d, game) = load_game(
+        "",
+        "fn setup(g) { }\n\
+         fn legal_actions(g, seat) { [\"x\"] }\n\
+         fn apply(g, seat, action) { g.next_turn(); }\n\
+         fn winners(g) { [] }\n",
+    )
+    .unwrap();
+    let mut state = start(&game);
+    let before = state.clone();
+    let n = state.seats.len();
+    for err in [
+        game.apply(&mut state, 99, "x").unwrap_err(),
+        game.legal_actions(&state, n).unwrap_err(),
+    ] {
+        assert!(
+            matches!(err, PlayError::NoSeat { seats, .. } if seats == n),
+            "{err}"
+        );
+        assert!(err.to_string().starts_with("there is no seat "), "{err}");
+    }
+    assert_eq!(state, before);
+}
