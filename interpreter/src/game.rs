@@ -5,19 +5,18 @@ mod agenda;
 mod evaluate;
 mod illegal;
 mod position;
-pub(crate) mod returned;
 #[cfg(test)]
 mod tests;
 
 use crate::manifest::{self, GameSpec};
 use crate::mentions;
+use crate::notation::{self, ListProblem};
 use crate::primitives::supply::Supply;
 use crate::primitives::zone::Visibility;
 use crate::script::bindings::{Data, DataSet};
 use crate::script::{Rules, ScriptError, Source};
 use crate::state::{Outcome, State};
 use crate::value::Value;
-use returned::ListProblem;
 use rhai::{Array, Dynamic, ImmutableString};
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -396,7 +395,7 @@ impl Game {
             let seat = state.seat_index(&name).ok_or_else(|| {
                 self.shape_error(
                     function,
-                    &format!("seat names, not {}", returned::shown(&name)),
+                    &format!("seat names, not {}", notation::shown(&name)),
                 )
             })?;
             // A seat listed twice would have its action applied twice.
@@ -478,14 +477,14 @@ impl Game {
         // Every list, on every path (bots and `sim` included): a byte scan and a hash probe
         // per action, about 10-20 ns each against ~6 us for the script call in a mid-game
         // grid game (see the commit). Cheap enough that no path trusts a script's list.
-        returned::check_actions(&actions).map_err(|problem| {
+        notation::check_actions(&actions).map_err(|problem| {
             let seat = state.seat_name(seat);
             let what = match problem {
                 ListProblem::Malformed(i, why) => {
-                    format!("{} for `{seat}`: {why}", returned::shown(&actions[i]))
+                    format!("{} for `{seat}`: {why}", notation::shown(&actions[i]))
                 }
                 ListProblem::Twice(i) => {
-                    format!("{} twice for `{seat}`", returned::shown(&actions[i]))
+                    format!("{} twice for `{seat}`", notation::shown(&actions[i]))
                 }
             };
             self.returned_error(function, &what)
@@ -856,7 +855,7 @@ impl Game {
                         Accepted::As(again) if again == canonical => Ok(canonical),
                         other => {
                             let answer = match other {
-                                Accepted::As(again) => returned::shown(&again),
+                                Accepted::As(again) => notation::shown(&again),
                                 Accepted::Refused(why) => format!("a refusal ({why})"),
                                 Accepted::No => "no".into(),
                             };
@@ -864,7 +863,7 @@ impl Game {
                                 "accept",
                                 &format!(
                                     "{} for `{notation}`, which is not listed by `legal_actions` and which `accept` itself does not accept (it answers {answer})",
-                                    returned::shown(&canonical)
+                                    notation::shown(&canonical)
                                 ),
                             ))
                         }
@@ -896,7 +895,7 @@ impl Game {
         let Ok(action) = v.into_string() else {
             return Ok(Accepted::No);
         };
-        let problem = returned::action_problem(&action).or_else(|| {
+        let problem = notation::action_problem(&action).or_else(|| {
             match boardscript_grammar::parse_action(&action) {
                 Ok(n) if n.to_string() == action => None,
                 Ok(n) => Some(format!("not canonical notation (`{n}`)")),
@@ -904,7 +903,7 @@ impl Game {
             }
         });
         if let Some(why) = problem {
-            let what = format!("{} for `{text}`: {why}", returned::shown(&action));
+            let what = format!("{} for `{text}`: {why}", notation::shown(&action));
             return Err(self.returned_error("accept", &what));
         }
         Ok(Accepted::As(action))

@@ -17,6 +17,7 @@ pub mod game;
 pub mod log;
 pub mod manifest;
 pub mod mentions;
+pub(crate) mod notation;
 pub mod primitives;
 pub mod script;
 pub mod state;

@@ -3,7 +3,7 @@
 
 use super::{budget, fail, string_list, Fallible, G};
 use crate::agenda::{AnswerLog, Item, Question};
-use crate::game::returned::{check_actions, shown, ListProblem};
+use crate::notation::{check_actions, shown, ListProblem};
 use crate::value::Value;
 use rhai::{Array, Dynamic, Engine, ImmutableString, Map, NativeCallContext, INT};
 use std::collections::BTreeMap;

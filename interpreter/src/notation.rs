@@ -1,4 +1,5 @@
-//! Checks of what a script's protocol functions return: actions a client can type back as
+//! Action notation as scripts list it, below the game and the script bindings (both check
+//! it). What a script's protocol functions return must be actions a client can type back as
 //! they are (canonical notation, at most 1000 characters, not starting with `@`), listed
 //! once each. `legal_actions` runs at every step of every bot and `sim`, so the check of a
 //! list is one byte scan per action plus a hash probe (see `check_actions`).
