@@ -17,7 +17,6 @@
 use super::sample::{self, SampleError};
 use super::seat_view::SeatView;
 use crate::game::{Game, PlayError};
-use crate::primitives::knowledge::Audience;
 use crate::primitives::rng::{self, GameRng};
 use crate::primitives::zone::CardId;
 use crate::state::{State, Witness};
@@ -229,7 +228,7 @@ fn passed_before(after: &State, seat: usize, unseen: &BTreeSet<CardId>) -> BTree
 /// that secret (`keep_shown_secrets`).
 fn secrets_known(after: &State) -> impl Iterator<Item = CardId> + '_ {
     after.cards.iter().enumerate().filter_map(|(i, d)| {
-        let known = d.secrets.values().any(|s| s.known_to != Audience::NOBODY);
+        let known = d.secrets.values().any(|s| !s.known_to.is_nobody());
         known.then_some(CardId(i as u16))
     })
 }
@@ -283,7 +282,7 @@ fn keep_shown_secrets(dealt: &mut State, real: &State, after: &State, seat: usiz
         |st: &State, i: usize, key: &str| audience(st, i, key).is_some_and(|a| a.includes(viewer));
     for (i, def) in real.cards.iter().enumerate() {
         for (key, secret) in &def.secrets {
-            let someone_knows = audience(after, i, key).is_some_and(|a| a != Audience::NOBODY);
+            let someone_knows = audience(after, i, key).is_some_and(|a| !a.is_nobody());
             if known(real, i, key) || !someone_knows {
                 continue;
             }

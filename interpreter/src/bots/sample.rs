@@ -218,7 +218,7 @@ fn draw_secrets(st: &mut State, sv: &SeatView, rng: &mut GameRng) -> Result<(), 
     Ok(())
 }
 
-/// Hidden bags refilled from the unseen tokens: each of a bag's view kinds (`?adult`, `?`)
+/// Hidden bags refilled from the unseen tokens: each of a bag's view kinds (`?red`, `?`)
 /// drawn from the pool of tokens that look so, so every bag keeps its total and its faces.
 fn refill_bags(st: &mut State, sv: &SeatView, rng: &mut GameRng) -> Result<(), SampleError> {
     if !st.bags.iter().any(Bag::is_hidden_view) {

@@ -57,7 +57,7 @@ pub struct Unseen {
     /// in a canonical order.
     pub secrets: BTreeMap<String, Vec<Value>>,
     /// The tokens inside every hidden bag, counted together by kind, in one pool per kind
-    /// a view shows them as (`?adult` for a bag's face, `?`): a token is drawn again only
+    /// a view shows them as (`?red` for a bag's face, `?`): a token is drawn again only
     /// among those that look alike.
     pub bag_tokens: BTreeMap<Arc<str>, BTreeMap<Arc<str>, u32>>,
     /// The agenda as the rules hold it (see the module's note), but for other seats' held

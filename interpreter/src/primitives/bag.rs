@@ -18,14 +18,14 @@ pub const MAX_PER_KIND: u32 = 1_000_000;
 /// The kind a hidden bag's view shows all of its tokens as; no real kind may use it.
 pub const UNKNOWN: &str = "?";
 
-/// How a view names tokens it shows by face alone: `?adult` (no real kind starts with `?`).
+/// How a view names tokens it shows by face alone: `?red` (no real kind starts with `?`).
 pub const FACE_MARK: char = '?';
 
 /// The most kinds a face table names (every kind a game's bags may hold).
 pub const MAX_FACES: usize = 4096;
 
-/// Per kind, its face: what everyone can tell of a token inside a hidden bag (an Intruder
-/// token's type, whose back number is secret), shared by the bags that use it.
+/// Per kind, its face: what everyone can tell of a token inside a hidden bag (its colour,
+/// say, when the number on its back is secret), shared by the bags that use it.
 pub type Faces = Arc<std::collections::BTreeMap<Arc<str>, Arc<str>>>;
 
 /// A multiset of tokens. Cloning copies the counts and shares the kinds' names.
@@ -37,7 +37,7 @@ pub struct Bag {
     pub visibility: Visibility,
     /// Kinds with a count above zero, in name order.
     kinds: Vec<(Arc<str>, u32)>,
-    /// A hidden bag's public faces: its view counts tokens by face (`?adult`), not only in
+    /// A hidden bag's public faces: its view counts tokens by face (`?red`), not only in
     /// total. Kinds without a face show as [`UNKNOWN`].
     #[serde(default, skip_serializing_if = "Option::is_none")]
     faces: Option<Faces>,
@@ -173,7 +173,7 @@ impl Bag {
         )
     }
 
-    /// One line for people: `bag: 3 adult, 1 blank` (a hidden bag's view: `bag: 4 ?`).
+    /// One line for people: `bag: 3 red, 1 blue` (a hidden bag's view: `bag: 4 ?`).
     pub fn describe(&self) -> String {
         let kinds: Vec<String> = self.counts().map(|(k, n)| format!("{n} {k}")).collect();
         format!("{}: {}", self.name, kinds.join(", "))
@@ -223,7 +223,7 @@ impl Bag {
         Some(kind)
     }
 
-    /// What a seat sees of it: a hidden bag shows its tokens by face (`?adult`), or all as
+    /// What a seat sees of it: a hidden bag shows its tokens by face (`?red`), or all as
     /// [`UNKNOWN`] when it has no faces.
     pub fn view(&self) -> Bag {
         if !self.hides_something() {

@@ -57,7 +57,7 @@ impl BagRef {
         drawn.map_or(Dynamic::UNIT, |k| Dynamic::from(ImmutableString::from(&*k)))
     }
 
-    /// `bag.set_faces(#{ "token-adult-05": "adult", ... })`: what everyone can tell of each
+    /// `bag.set_faces(#{ "red-3": "red", ... })`: what everyone can tell of each
     /// kind inside while the bag is hidden (see `Bag::set_faces`).
     fn set_faces(&mut self, table: Map) -> Fallible<()> {
         if table.len() > MAX_FACES {
