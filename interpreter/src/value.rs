@@ -1,10 +1,15 @@
 //! `Value`: script data stored in the state, serializable and independent of Rhai's `Dynamic`.
 
-use crate::script::bindings::Data;
-use crate::script::MAX_VALUE_DEPTH;
+pub mod data;
+
+use data::Data;
 use rhai::{Array, Dynamic, ImmutableString, Map};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
+
+/// How deep a value stored in the state may nest (lists in lists, records in records):
+/// everything that walks values (storing, saving, views, dropping) recurses.
+pub const MAX_VALUE_DEPTH: usize = 64;
 
 /// What one list entry, record entry or scalar weighs besides its text ([`Value::weight`]).
 const NODE: u64 = 32;

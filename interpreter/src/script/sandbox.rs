@@ -50,9 +50,7 @@ pub struct Limits {
 /// "string too large"; this is that sum's bound, far above any one string's.
 pub const TEXT_PER_VALUE: usize = 16 << 20;
 
-/// How deep a value stored in the state may nest (lists in lists, records in records):
-/// everything that walks values (storing, saving, views, dropping) recurses.
-pub const MAX_VALUE_DEPTH: usize = 64;
+pub use crate::value::MAX_VALUE_DEPTH;
 
 impl Default for Limits {
     fn default() -> Self {
