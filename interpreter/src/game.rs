@@ -140,6 +140,25 @@ impl GameSource {
         })
     }
 
+    /// Finds the game `id` (`chess`, or `chess/blitz` for a variant) under the scripts
+    /// folder `root` and reads it.
+    pub fn find(root: &Path, id: &str) -> Result<GameSource, ScriptError> {
+        let dir = manifest::find(root, id).ok_or_else(|| {
+            let known: Vec<String> = manifest::list(root).into_iter().map(|l| l.id).collect();
+            ScriptError::Other(format!(
+                "no game `{id}` in {} (games: {})",
+                root.display(),
+                known.join(", ")
+            ))
+        })?;
+        GameSource::read(&dir, id)
+    }
+
+    /// The ids of the games and variants under the scripts folder `root`, in order.
+    pub fn list(root: &Path) -> Vec<String> {
+        manifest::list(root).into_iter().map(|l| l.id).collect()
+    }
+
     /// A compiled game of these rules (each call compiles afresh, for the calling thread).
     pub fn compile(&self) -> Result<Game, ScriptError> {
         Game::compile(self.spec.clone(), self.sources.clone(), self.data.clone())
@@ -262,15 +281,7 @@ impl Game {
 
     /// Finds `id` under the scripts folder `root` and loads it.
     pub fn find(root: &Path, id: &str) -> Result<Game, ScriptError> {
-        let dir = manifest::find(root, id).ok_or_else(|| {
-            let known: Vec<String> = manifest::list(root).into_iter().map(|l| l.id).collect();
-            ScriptError::Other(format!(
-                "no game `{id}` in {} (games: {})",
-                root.display(),
-                known.join(", ")
-            ))
-        })?;
-        Game::load(&dir, id)
+        GameSource::find(root, id)?.compile()
     }
 
     pub fn rules(&self) -> &Rules {
