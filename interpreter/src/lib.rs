@@ -38,6 +38,6 @@ pub mod text;
 pub mod value;
 
 pub use game::{Action, Decisions, Game, GameSource, PlayError, Setup};
-pub use log::{Match, SaveFile};
+pub use log::{Match, ReloadReport, SaveFile};
 pub use state::State;
-pub use table::{Decision, Outcome, Seat, Table, TableError, View};
+pub use table::{Decision, Hint, HintMove, Outcome, Seat, Table, TableError, View};

@@ -19,14 +19,15 @@ mod view;
 
 pub use error::TableError;
 pub use seat::Seat;
-pub use view::{Decision, Outcome, View};
+pub use view::{Decision, Hint, HintMove, Outcome, View};
 
 use crate::bots::{self, catch_panic, Bot, BotEnv, BotSpec};
 use crate::game::{GameSource, Setup};
-use crate::log::{Match, SaveFile};
+use crate::log::{Match, ReloadReport, SaveFile};
 use crate::primitives::rng;
 use crate::script::SCRIPT_STACK_SIZE;
 use std::collections::BTreeMap;
+use std::sync::atomic::AtomicBool;
 use std::sync::{mpsc, Arc};
 use std::thread::{self, JoinHandle};
 
@@ -37,6 +38,8 @@ pub struct Table {
     worker: Option<JoinHandle<()>>,
     game: String,
     seats: Vec<String>,
+    /// Stops a bot's search (`stop_flag`).
+    stop: Arc<AtomicBool>,
 }
 
 /// What lives on a table's thread.
@@ -92,6 +95,7 @@ impl Table {
             worker: Some(worker),
             game: game.to_string(),
             seats,
+            stop: Arc::default(),
         })
     }
 
@@ -244,6 +248,7 @@ impl Table {
     pub fn play_bot(&self, seat: Seat, bot: &str) -> Result<String, TableError> {
         let seat = self.checked(seat)?;
         let spec = BotSpec::parse(bot).map_err(TableError::Bot)?;
+        let stop = self.stop.clone();
         self.call(move |t| {
             let decisions = t.m.game.decisions(&t.m.state)?;
             if decisions.seats.is_empty() {
@@ -251,11 +256,7 @@ impl Table {
             }
             let key = (seat.0, bot_key(&spec));
             if !t.bots.contains_key(&key) {
-                let env = BotEnv {
-                    source: Some(t.source.clone()),
-                    ..BotEnv::new(rng::derive_seed(t.m.setup.seed, seat.0 as u64))
-                };
-                let made = bots::make(&spec, &env).map_err(TableError::Bot)?;
+                let made = t.make_bot(&spec, seat, stop)?;
                 t.bots.insert(key.clone(), made);
             }
             let bot = t.bots.get_mut(&key).expect("made above");
@@ -266,6 +267,94 @@ impl Table {
             let name = t.m.state.seat_name(seat.0).to_string();
             Ok(t.m.play(Some(&name), &action)?.action)
         })
+    }
+
+    /// Plays again the last `n` actions taken back (fewer if fewer were); returns how many.
+    pub fn redo(&self, n: usize) -> Result<usize, TableError> {
+        self.call(move |t| {
+            t.bots.clear();
+            Ok(t.m.redo(n))
+        })
+    }
+
+    /// Starts again from a position text (the game's own notation, read by its `position`
+    /// function), keeping the seed and options; the history is forgotten.
+    pub fn set_position(&self, text: &str) -> Result<(), TableError> {
+        let text = text.to_string();
+        self.call(move |t| {
+            t.m.set_position(&text)?;
+            t.bots.clear();
+            Ok(())
+        })
+    }
+
+    /// Swaps in new rules (the same game edited: `source` read again) and replays the game
+    /// on them up to the first action they refuse (kept aside for the next reload). If the
+    /// new rules do not compile or cannot set the game up, nothing changes.
+    pub fn reload(&self, source: &GameSource) -> Result<ReloadReport, TableError> {
+        let source = Arc::new(source.clone());
+        self.call(move |t| {
+            let rules = source
+                .compile()
+                .map_err(|e| TableError::Rules(e.to_string()))?;
+            let report = t.m.reload(rules)?;
+            t.source = source;
+            t.bots.clear();
+            Ok(report)
+        })
+    }
+
+    /// Whether `seat` holds a simultaneous choice not yet revealed (public: that it chose,
+    /// not what).
+    pub fn has_chosen(&self, seat: Seat) -> Result<bool, TableError> {
+        let seat = self.checked(seat)?;
+        self.call(move |t| Ok(t.m.state.has_chosen(seat.0)))
+    }
+
+    /// The bot `bot`'s reading of `seat`'s decision, best first, from that seat's view only
+    /// (a bot made for this reading alone: the seat's own bot is not disturbed).
+    pub fn hint(&self, seat: Seat, bot: &str) -> Result<Hint, TableError> {
+        let seat = self.checked(seat)?;
+        let spec = BotSpec::parse(bot).map_err(TableError::Bot)?;
+        let stop = self.stop.clone();
+        self.call(move |t| {
+            let decisions = t.m.game.decisions(&t.m.state)?;
+            let mut bot = t.make_bot(&spec, seat, stop)?;
+            let a = bots::analyse_for(bot.as_mut(), &t.m.game, &t.m.state, &decisions, seat.0)
+                .map_err(|e| TableError::Bot(e.to_string()))?;
+            Ok(Hint {
+                moves: a
+                    .moves
+                    .into_iter()
+                    .map(|m| HintMove {
+                        action: m.action.to_string(),
+                        visits: m.visits,
+                        value: m.value,
+                    })
+                    .collect(),
+                iterations: a.iterations,
+            })
+        })
+    }
+
+    /// A flag that, set from any thread, stops the search of a bot playing or reading on
+    /// this table (`play_bot`, `hint`): it then plays the best move found so far. Cleared
+    /// by the caller.
+    pub fn stop_flag(&self) -> Arc<AtomicBool> {
+        self.stop.clone()
+    }
+
+    /// For a referee or a debugger only, never for a seat: the whole state as JSON, hidden
+    /// cards, deck order and RNG included.
+    pub fn referee_json(&self) -> Result<serde_json::Value, TableError> {
+        self.call(|t| Ok(t.m.state.to_json()))
+    }
+
+    /// For a referee or a debugger only, never for a seat: a Rhai expression evaluated on the
+    /// whole state (`g.counter("round")`), read-only.
+    pub fn eval(&self, expr: &str) -> Result<String, TableError> {
+        let expr = expr.to_string();
+        self.call(move |t| Ok(t.m.game.eval(&t.m.state, &expr)?))
     }
 
     /// `seat`, if this table has it.
@@ -301,6 +390,23 @@ impl Table {
             .send(job)
             .map_err(|_| stopped())?;
         reply.recv().map_err(|_| stopped())?
+    }
+}
+
+impl Seated {
+    /// A new bot `spec` for `seat`, seeded from the game's seed and the seat.
+    fn make_bot(
+        &self,
+        spec: &BotSpec,
+        seat: Seat,
+        stop: Arc<AtomicBool>,
+    ) -> Result<Box<dyn Bot>, TableError> {
+        let env = BotEnv {
+            source: Some(self.source.clone()),
+            seed: rng::derive_seed(self.m.setup.seed, seat.0 as u64),
+            stop,
+        };
+        bots::make(spec, &env).map_err(TableError::Bot)
     }
 }
 

@@ -234,3 +234,44 @@ fn undo_save_and_load_round_trip() {
     assert!(matches!(other.load(wrong), Err(TableError::Rules(m)) if m.contains("not `fibs`")));
     assert_eq!(other.save().unwrap(), save);
 }
+
+#[test]
+fn redo_reload_and_a_hint_from_the_seats_options() {
+    let source = source("connect-four");
+    let table = Table::new(&source, setup(None, 4)).unwrap();
+    let played = play_out(&table, 5);
+    assert_eq!(table.undo(3).unwrap(), 3);
+    assert_eq!(table.redo(5).unwrap(), 3, "only what was taken back");
+    assert_eq!(table.save().unwrap().actions.len(), 5);
+    // The same rules again: every action replays.
+    let report = table.reload(&source).unwrap();
+    assert_eq!((report.replayed, report.refused), (5, None));
+    assert_eq!(
+        table
+            .save()
+            .unwrap()
+            .actions
+            .iter()
+            .map(|p| p.action.clone())
+            .collect::<Vec<_>>(),
+        played
+    );
+    let seat = table.deciding().unwrap()[0];
+    let options = table.decision(seat).unwrap().options;
+    let hint = table.hint(seat, "mcts:iters=200").unwrap();
+    assert_eq!(hint.iterations, 200);
+    assert!(!hint.moves.is_empty());
+    assert!(hint.moves.iter().all(|m| options.contains(&m.action)));
+    // A hint plays nothing; a bad bot is refused as a bot error.
+    assert_eq!(table.save().unwrap().actions.len(), 5);
+    assert!(
+        matches!(table.hint(seat, "nosuchbot"), Err(TableError::Bot(m)) if m.contains("no bot `nosuchbot`"))
+    );
+    // The referee's tools read the whole state; nothing changes.
+    assert_eq!(table.eval("1 + 2").unwrap(), "3");
+    let spectator = table.spectator_view().unwrap().to_json();
+    assert_ne!(
+        table.referee_json().unwrap()["rng"],
+        spectator["state"]["rng"]
+    );
+}

@@ -69,3 +69,21 @@ pub struct Outcome {
     /// `x wins (four in a row)`, `nobody wins (...)`.
     pub text: String,
 }
+
+/// A bot's reading of a decision (`Table::hint`): the moves it weighed, best first.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Hint {
+    pub moves: Vec<HintMove>,
+    /// Search iterations run (0 for a bot that does not search).
+    pub iterations: u64,
+}
+
+/// One move of a [`Hint`].
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct HintMove {
+    pub action: String,
+    /// How often the search tried it.
+    pub visits: u64,
+    /// Its mean value for the seat, from 0 (a loss) to 1 (a win).
+    pub value: f64,
+}
