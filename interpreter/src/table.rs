@@ -19,15 +19,17 @@ mod view;
 
 pub use error::TableError;
 pub use seat::Seat;
-pub use view::{Decision, Hint, HintMove, Outcome, View};
+pub use view::{Decision, Hint, HintMove, Outcome, Status, View};
+
+pub use crate::log::Played;
 
 use crate::bots::{self, catch_panic, Bot, BotEnv, BotSpec};
 use crate::game::{GameSource, Setup};
-use crate::log::{Match, ReloadReport, SaveFile};
+use crate::log::{Checkpoint, Match, ReloadReport, SaveFile};
 use crate::primitives::rng;
 use crate::script::SCRIPT_STACK_SIZE;
 use std::collections::BTreeMap;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{mpsc, Arc};
 use std::thread::{self, JoinHandle};
 
@@ -40,6 +42,24 @@ pub struct Table {
     seats: Vec<String>,
     /// Stops a bot's search (`stop_flag`).
     stop: Arc<AtomicBool>,
+    next_mark: AtomicU64,
+}
+
+/// A point to come back to (`Table::mark`); forgotten by the table when dropped.
+pub struct Mark {
+    id: u64,
+    jobs: Option<mpsc::Sender<Job>>,
+}
+
+impl Drop for Mark {
+    fn drop(&mut self) {
+        let id = self.id;
+        if let Some(jobs) = &self.jobs {
+            let _ = jobs.send(Box::new(move |t: &mut Seated| {
+                t.marks.remove(&id);
+            }));
+        }
+    }
 }
 
 /// What lives on a table's thread.
@@ -48,6 +68,8 @@ struct Seated {
     source: Arc<GameSource>,
     /// Bots by seat and spec, kept between moves (their search trees carry over).
     bots: BTreeMap<(usize, String), Box<dyn Bot>>,
+    /// The game as it was at each live `Mark`.
+    marks: BTreeMap<u64, Checkpoint>,
 }
 
 type Job = Box<dyn FnOnce(&mut Seated) + Send>;
@@ -81,6 +103,7 @@ impl Table {
                     m,
                     source,
                     bots: BTreeMap::new(),
+                    marks: BTreeMap::new(),
                 };
                 for job in inbox {
                     job(&mut seated);
@@ -96,6 +119,7 @@ impl Table {
             game: game.to_string(),
             seats,
             stop: Arc::default(),
+            next_mark: AtomicU64::new(0),
         })
     }
 
@@ -173,10 +197,89 @@ impl Table {
     pub fn apply(&self, seat: Seat, action: &str) -> Result<String, TableError> {
         let seat = self.checked(seat)?;
         let action = action.to_string();
-        self.call(move |t| {
+        self.call_mut(move |t| {
             let name = t.m.state.seat_name(seat.0).to_string();
             let played = t.m.play(Some(&name), &action)?;
             Ok(played.action)
+        })
+    }
+
+    /// `apply` for a caller that may act for any seat (a referee, a shared screen): `seat`
+    /// None plays for the one seat deciding now (refused when several decide). Returns who
+    /// played and the action as logged.
+    pub fn play(&self, seat: Option<Seat>, action: &str) -> Result<Played, TableError> {
+        let seat = seat.map(|s| self.checked(s)).transpose()?;
+        let action = action.to_string();
+        self.call_mut(move |t| {
+            let name = seat.map(|s| t.m.state.seat_name(s.0).to_string());
+            Ok(t.m.play(name.as_deref(), &action)?)
+        })
+    }
+
+    /// For a referee or a shared screen only, never for a seat: every deciding seat with its
+    /// options, in the game's order.
+    pub fn decisions(&self) -> Result<Vec<Decision>, TableError> {
+        self.call(|t| {
+            let d = t.m.game.decisions(&t.m.state)?;
+            let deciding: Vec<Seat> = d.seats.iter().map(|(s, _)| Seat(*s)).collect();
+            Ok(d.seats
+                .into_iter()
+                .map(|(s, legal)| Decision {
+                    seat: Seat(s),
+                    prompt: t.m.state.agenda.prompt_for(s).map(str::to_string),
+                    options: legal.iter().map(|a| a.to_string()).collect(),
+                    deciding: deciding.clone(),
+                })
+                .collect())
+        })
+    }
+
+    /// The actions played so far, oldest first.
+    pub fn actions(&self) -> Result<Vec<Played>, TableError> {
+        self.call(|t| Ok(t.m.actions().to_vec()))
+    }
+
+    /// How the game was set up (seats, seed, options, position). The seed decides every
+    /// hidden card: a seat must not be told it.
+    pub fn setup(&self) -> Result<Setup, TableError> {
+        self.call(|t| Ok(t.m.setup.clone()))
+    }
+
+    /// Whether a typed word starts an action of this game as declared (`verbs` in its
+    /// manifest) or is written as a grid cell in a game with a grid (`d4`).
+    pub fn reads_as_action(&self, word: &str) -> Result<bool, TableError> {
+        let word = word.to_string();
+        self.call(move |t| {
+            Ok(t.m.game.spec.verbs.iter().any(|v| *v == word)
+                || (!t.m.state.grids.is_empty()
+                    && crate::primitives::grid::Grid::is_cell_shaped(&word)))
+        })
+    }
+
+    /// Marks the game as it is now (state, history, setup), for [`Table::rewind`]: a caller
+    /// that carries out several calls as one command puts everything back if one fails.
+    pub fn mark(&self) -> Result<Mark, TableError> {
+        let id = self.next_mark.fetch_add(1, Ordering::Relaxed);
+        self.call(move |t| {
+            t.marks.insert(id, t.m.checkpoint());
+            Ok(())
+        })?;
+        Ok(Mark {
+            id,
+            jobs: self.jobs.clone(),
+        })
+    }
+
+    /// Puts the game back as it was at `mark` (bots kept on the table are forgotten).
+    pub fn rewind(&self, mark: &Mark) -> Result<(), TableError> {
+        let id = mark.id;
+        self.call(move |t| {
+            let c = t.marks.get(&id).cloned().ok_or_else(|| {
+                TableError::Stopped("a mark of another table, or one already forgotten".into())
+            })?;
+            t.m.restore(c);
+            t.bots.clear();
+            Ok(())
         })
     }
 
@@ -188,7 +291,13 @@ impl Table {
 
     /// What a spectator sees: no seat's hidden cards.
     pub fn spectator_view(&self) -> Result<View, TableError> {
-        self.call(|t| Ok(View::of(&t.m.state, None)))
+        self.view_as(None)
+    }
+
+    /// `view` of `seat`, or a spectator's for None.
+    pub fn view_as(&self, seat: Option<Seat>) -> Result<View, TableError> {
+        let seat = seat.map(|s| self.checked(s)).transpose()?;
+        self.call(move |t| Ok(View::of(&t.m.state, seat)))
     }
 
     /// The game drawn as text for `seat` (None: a spectator), by the game's `render`.
@@ -199,22 +308,38 @@ impl Table {
 
     /// How the game ended; None while it goes on.
     pub fn outcome(&self) -> Result<Option<Outcome>, TableError> {
+        self.call(|t| t.outcome())
+    }
+
+    /// The public facts of the moment: who decides, the question asked, seats out, teams,
+    /// actions played, and the outcome once over.
+    pub fn status(&self) -> Result<Status, TableError> {
         self.call(|t| {
-            if !t.m.game.is_over(&t.m.state)? {
-                return Ok(None);
-            }
-            let o = t.m.game.outcome(&t.m.state)?;
-            Ok(Some(Outcome {
-                winners: o.winners.iter().map(|&s| Seat(s)).collect(),
-                text: o.describe(&t.m.state.seats),
-                reason: o.reason,
-            }))
+            let st = &t.m.state;
+            let deciding = t.m.game.deciding(st)?.into_iter().map(Seat).collect();
+            let question = st
+                .agenda
+                .question()
+                .map(|q| q.prompt.clone())
+                .filter(|p| !p.is_empty());
+            Ok(Status {
+                deciding,
+                question,
+                out: st.turn.out.iter().map(|&s| Seat(s)).collect(),
+                teams: st
+                    .teams
+                    .iter()
+                    .map(|team| team.iter().map(|&s| Seat(s)).collect())
+                    .collect(),
+                actions: t.m.actions().len(),
+                outcome: t.outcome()?,
+            })
         })
     }
 
     /// Takes back the last `n` actions (fewer if fewer were played); returns how many.
     pub fn undo(&self, n: usize) -> Result<usize, TableError> {
-        self.call(move |t| {
+        self.call_mut(move |t| {
             t.bots.clear();
             Ok(t.m.undo(n))
         })
@@ -228,7 +353,7 @@ impl Table {
     /// Replaces the game by a saved one of the same game, replayed action by action. Refused
     /// (the table unchanged) if the save does not replay.
     pub fn load(&self, save: SaveFile) -> Result<(), TableError> {
-        self.call(move |t| {
+        self.call_mut(move |t| {
             if save.game != t.m.save().game {
                 return Err(TableError::Rules(format!(
                     "this save is for game `{}`, not `{}`",
@@ -249,7 +374,7 @@ impl Table {
         let seat = self.checked(seat)?;
         let spec = BotSpec::parse(bot).map_err(TableError::Bot)?;
         let stop = self.stop.clone();
-        self.call(move |t| {
+        self.call_mut(move |t| {
             let decisions = t.m.game.decisions(&t.m.state)?;
             if decisions.seats.is_empty() {
                 return Err(TableError::Over);
@@ -271,7 +396,7 @@ impl Table {
 
     /// Plays again the last `n` actions taken back (fewer if fewer were); returns how many.
     pub fn redo(&self, n: usize) -> Result<usize, TableError> {
-        self.call(move |t| {
+        self.call_mut(move |t| {
             t.bots.clear();
             Ok(t.m.redo(n))
         })
@@ -281,7 +406,7 @@ impl Table {
     /// function), keeping the seed and options; the history is forgotten.
     pub fn set_position(&self, text: &str) -> Result<(), TableError> {
         let text = text.to_string();
-        self.call(move |t| {
+        self.call_mut(move |t| {
             t.m.set_position(&text)?;
             t.bots.clear();
             Ok(())
@@ -293,7 +418,7 @@ impl Table {
     /// new rules do not compile or cannot set the game up, nothing changes.
     pub fn reload(&self, source: &GameSource) -> Result<ReloadReport, TableError> {
         let source = Arc::new(source.clone());
-        self.call(move |t| {
+        self.call_mut(move |t| {
             let rules = source
                 .compile()
                 .map_err(|e| TableError::Rules(e.to_string()))?;
@@ -368,17 +493,34 @@ impl Table {
         }
     }
 
-    /// Runs `f` on the table's thread and waits for its answer. A call that fails, or
-    /// panics (an engine bug), leaves the game as it was before the call.
+    /// Runs `f` on the table's thread and waits for its answer: a call that reads.
     fn call<R: Send + 'static>(
         &self,
         f: impl FnOnce(&mut Seated) -> Result<R, TableError> + Send + 'static,
     ) -> Result<R, TableError> {
+        self.run(false, f)
+    }
+
+    /// `call` for a call that changes the game: if it fails, or panics (an engine bug), the
+    /// game is put back as it was before the call. (Reads need no such copy: a long game's
+    /// history makes it cost.)
+    fn call_mut<R: Send + 'static>(
+        &self,
+        f: impl FnOnce(&mut Seated) -> Result<R, TableError> + Send + 'static,
+    ) -> Result<R, TableError> {
+        self.run(true, f)
+    }
+
+    fn run<R: Send + 'static>(
+        &self,
+        changes: bool,
+        f: impl FnOnce(&mut Seated) -> Result<R, TableError> + Send + 'static,
+    ) -> Result<R, TableError> {
         let (answer, reply) = mpsc::sync_channel(1);
         let job: Job = Box::new(move |t: &mut Seated| {
-            let before = t.m.checkpoint();
+            let before = changes.then(|| t.m.checkpoint());
             let result = catch_panic(|| f(t)).unwrap_or_else(|p| Err(TableError::Stopped(p)));
-            if result.is_err() {
+            if let (Err(_), Some(before)) = (&result, before) {
                 t.m.restore(before);
             }
             let _ = answer.send(result);
@@ -394,6 +536,19 @@ impl Table {
 }
 
 impl Seated {
+    fn outcome(&self) -> Result<Option<Outcome>, TableError> {
+        if !self.m.game.is_over(&self.m.state)? {
+            return Ok(None);
+        }
+        let o = self.m.game.outcome(&self.m.state)?;
+        Ok(Some(Outcome {
+            winners: o.winners.iter().map(|&s| Seat(s)).collect(),
+            text: o.describe(&self.m.state.seats),
+            reason: o.reason,
+            winning_teams: self.m.game.winning_teams(&self.m.state)?,
+        }))
+    }
+
     /// A new bot `spec` for `seat`, seeded from the game's seed and the seat.
     fn make_bot(
         &self,

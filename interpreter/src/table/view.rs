@@ -68,6 +68,8 @@ pub struct Outcome {
     pub reason: String,
     /// `x wins (four in a row)`, `nobody wins (...)`.
     pub text: String,
+    /// The teams with a winner (indices into [`Status::teams`]).
+    pub winning_teams: Vec<usize>,
 }
 
 /// A bot's reading of a decision (`Table::hint`): the moves it weighed, best first.
@@ -86,4 +88,21 @@ pub struct HintMove {
     pub visits: u64,
     /// Its mean value for the seat, from 0 (a loss) to 1 (a win).
     pub value: f64,
+}
+
+/// The public facts of the moment, as any seat or spectator may know them.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Status {
+    /// The seats deciding now, in the game's order (empty once it is over).
+    pub deciding: Vec<Seat>,
+    /// What the open question asks, when the rules asked one and gave a common prompt.
+    pub question: Option<String>,
+    /// Seats sitting out for a round.
+    pub out: Vec<Seat>,
+    /// The teams, each a list of seats (empty: no teams).
+    pub teams: Vec<Vec<Seat>>,
+    /// Actions played so far.
+    pub actions: usize,
+    /// How it ended, once over.
+    pub outcome: Option<Outcome>,
 }
