@@ -250,7 +250,7 @@ impl Table {
     pub fn reads_as_action(&self, word: &str) -> Result<bool, TableError> {
         let word = word.to_string();
         self.call(move |t| {
-            Ok(t.m.game.spec.verbs.iter().any(|v| *v == word)
+            Ok(t.m.game.spec.verbs.contains(&word)
                 || (!t.m.state.grids.is_empty()
                     && crate::primitives::grid::Grid::is_cell_shaped(&word)))
         })
