@@ -167,6 +167,11 @@ impl GameSource {
     pub fn spec(&self) -> &GameSpec {
         &self.spec
     }
+
+    /// The scripts' texts as read.
+    pub(crate) fn sources(&self) -> &[Source] {
+        &self.sources
+    }
 }
 
 /// Who must decide in a state, computed once and used for listing, checking and applying.

@@ -40,4 +40,12 @@ pub mod value;
 pub use game::{Action, Decisions, Game, GameSource, PlayError, Setup};
 pub use log::{Match, ReloadReport, SaveFile};
 pub use state::State;
-pub use table::{Decision, Hint, HintMove, Outcome, Seat, Table, TableError, View};
+pub use table::{
+    Decision, Hint, HintMove, Mark, Outcome, Played, Seat, Status, Table, TableError, View,
+};
+
+/// Seeded random numbers as the engine draws them, for a caller's own random choices (a
+/// bot of its own, a random opponent) that must replay alike.
+pub mod rng {
+    pub use crate::primitives::rng::{below, derive_seed, seeded, GameRng};
+}

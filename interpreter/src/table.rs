@@ -24,10 +24,10 @@ pub use view::{Decision, Hint, HintMove, Outcome, Status, View};
 pub use crate::log::Played;
 
 use crate::bots::{self, catch_panic, Bot, BotEnv, BotSpec};
-use crate::game::{GameSource, Setup};
+use crate::game::{Game, GameSource, PlayError, Setup};
 use crate::log::{Checkpoint, Match, ReloadReport, SaveFile};
 use crate::primitives::rng;
-use crate::script::SCRIPT_STACK_SIZE;
+use crate::script::{excerpt_in_message, SCRIPT_STACK_SIZE};
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{mpsc, Arc};
@@ -68,8 +68,12 @@ struct Seated {
     source: Arc<GameSource>,
     /// Bots by seat and spec, kept between moves (their search trees carry over).
     bots: BTreeMap<(usize, String), Box<dyn Bot>>,
-    /// The game as it was at each live `Mark`.
-    marks: BTreeMap<u64, Checkpoint>,
+    /// The game as it was at each live `Mark`, with the rules' generation then.
+    marks: BTreeMap<u64, (Checkpoint, u64)>,
+    /// How many times the rules were replaced (`reload`).
+    generation: u64,
+    /// The rules the last `reload` replaced, for a `rewind` to a mark taken before it.
+    replaced: Option<(Game, Arc<GameSource>)>,
 }
 
 type Job = Box<dyn FnOnce(&mut Seated) + Send>;
@@ -89,8 +93,15 @@ impl Table {
                 let opened = catch_panic(|| -> Result<Match, TableError> {
                     let rules = source
                         .compile()
-                        .map_err(|e| TableError::Rules(e.to_string()))?;
-                    Ok(Match::new(rules, setup)?)
+                        .map_err(|e| TableError::from_script(&e, Some(&[])))?;
+                    match Match::new(rules, setup) {
+                        Ok(m) => Ok(m),
+                        Err(PlayError::Script(e)) => {
+                            let sources = source.sources();
+                            Err(TableError::from_script(&e, Some(sources)))
+                        }
+                        Err(e) => Err(e.into()),
+                    }
                 });
                 let m = match opened.unwrap_or_else(|panic| Err(TableError::Stopped(panic))) {
                     Ok(m) => m,
@@ -104,6 +115,8 @@ impl Table {
                     source,
                     bots: BTreeMap::new(),
                     marks: BTreeMap::new(),
+                    generation: 0,
+                    replaced: None,
                 };
                 for job in inbox {
                     job(&mut seated);
@@ -261,7 +274,7 @@ impl Table {
     pub fn mark(&self) -> Result<Mark, TableError> {
         let id = self.next_mark.fetch_add(1, Ordering::Relaxed);
         self.call(move |t| {
-            t.marks.insert(id, t.m.checkpoint());
+            t.marks.insert(id, (t.m.checkpoint(), t.generation));
             Ok(())
         })?;
         Ok(Mark {
@@ -274,9 +287,17 @@ impl Table {
     pub fn rewind(&self, mark: &Mark) -> Result<(), TableError> {
         let id = mark.id;
         self.call(move |t| {
-            let c = t.marks.get(&id).cloned().ok_or_else(|| {
+            let (c, generation) = t.marks.get(&id).cloned().ok_or_else(|| {
                 TableError::Stopped("a mark of another table, or one already forgotten".into())
             })?;
+            // Rules reloaded since the mark go back too (those of the last reload).
+            if generation != t.generation {
+                if let Some((rules, source)) = t.replaced.take() {
+                    t.m.game = rules;
+                    t.source = source;
+                    t.generation = generation;
+                }
+            }
             t.m.restore(c);
             t.bots.clear();
             Ok(())
@@ -385,8 +406,7 @@ impl Table {
                 t.bots.insert(key.clone(), made);
             }
             let bot = t.bots.get_mut(&key).expect("made above");
-            let i = bots::choose_for(bot.as_mut(), &t.m.game, &t.m.state, &decisions, seat.0)
-                .map_err(|e| TableError::Bot(e.to_string()))?;
+            let i = bots::choose_for(bot.as_mut(), &t.m.game, &t.m.state, &decisions, seat.0)?;
             let legal = &decisions.seats.iter().find(|(s, _)| *s == seat.0);
             let action = legal.map(|(_, l)| l[i].to_string()).unwrap_or_default();
             let name = t.m.state.seat_name(seat.0).to_string();
@@ -421,9 +441,14 @@ impl Table {
         self.call_mut(move |t| {
             let rules = source
                 .compile()
-                .map_err(|e| TableError::Rules(e.to_string()))?;
-            let report = t.m.reload(rules)?;
-            t.source = source;
+                .map_err(|e| TableError::from_script(&e, Some(&[])))?;
+            let (report, old) = t.m.swap_rules(rules).map_err(|e| match e {
+                PlayError::Script(e) => TableError::from_script(&e, Some(source.sources())),
+                e => e.into(),
+            })?;
+            let old_source = std::mem::replace(&mut t.source, source);
+            t.replaced = Some((old, old_source));
+            t.generation += 1;
             t.bots.clear();
             Ok(report)
         })
@@ -445,8 +470,7 @@ impl Table {
         self.call(move |t| {
             let decisions = t.m.game.decisions(&t.m.state)?;
             let mut bot = t.make_bot(&spec, seat, stop)?;
-            let a = bots::analyse_for(bot.as_mut(), &t.m.game, &t.m.state, &decisions, seat.0)
-                .map_err(|e| TableError::Bot(e.to_string()))?;
+            let a = bots::analyse_for(bot.as_mut(), &t.m.game, &t.m.state, &decisions, seat.0)?;
             Ok(Hint {
                 moves: a
                     .moves
@@ -467,6 +491,12 @@ impl Table {
     /// by the caller.
     pub fn stop_flag(&self) -> Arc<AtomicBool> {
         self.stop.clone()
+    }
+
+    /// Uses `flag` as the table's stop flag (`stop_flag`), one the caller already watches
+    /// (a Ctrl-C handler).
+    pub fn set_stop_flag(&mut self, flag: Arc<AtomicBool>) {
+        self.stop = flag;
     }
 
     /// For a referee or a debugger only, never for a seat: the whole state as JSON, hidden
@@ -519,7 +549,16 @@ impl Table {
         let (answer, reply) = mpsc::sync_channel(1);
         let job: Job = Box::new(move |t: &mut Seated| {
             let before = changes.then(|| t.m.checkpoint());
-            let result = catch_panic(|| f(t)).unwrap_or_else(|p| Err(TableError::Stopped(p)));
+            let mut result = catch_panic(|| f(t)).unwrap_or_else(|p| Err(TableError::Stopped(p)));
+            // A script's error shows its line from the rules that ran.
+            if let Err(TableError::Script {
+                message, excerpt, ..
+            }) = &mut result
+            {
+                if excerpt.is_none() {
+                    *excerpt = excerpt_in_message(message, t.m.game.rules().sources());
+                }
+            }
             if let (Err(_), Some(before)) = (&result, before) {
                 t.m.restore(before);
             }

@@ -5,7 +5,7 @@ use crate::cli::{GameArgs, ListArgs};
 use anyhow::Context;
 use boardscript_interpreter::manifest;
 use boardscript_interpreter::text::one_line;
-use boardscript_interpreter::Game;
+use boardscript_interpreter::{Game, GameSource, TableError};
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -111,10 +111,22 @@ pub fn game_dir(args: &GameArgs) -> anyhow::Result<PathBuf> {
     )
 }
 
+/// The game `args.game`, read and compiled for this thread (`check`'s playouts).
 pub fn load(args: &GameArgs) -> anyhow::Result<Game> {
     let dir = game_dir(args)?;
     // The error keeps its type, so that its source line can be shown under it.
     Game::load(&dir, &args.game)
+        .map_err(anyhow::Error::new)
+        .with_context(|| format!("loading game {}", args.game))
+}
+
+/// The game `args.game`, read from its folder (its scripts are compiled when a table or a
+/// run starts).
+pub fn source(args: &GameArgs) -> anyhow::Result<GameSource> {
+    let dir = game_dir(args)?;
+    // The error keeps its type, so that its source line can be shown under it.
+    GameSource::read(&dir, &args.game)
+        .map_err(TableError::from)
         .map_err(anyhow::Error::new)
         .with_context(|| format!("loading game {}", args.game))
 }

@@ -20,7 +20,7 @@ mod stats;
 mod watch;
 
 use boardscript_interpreter::script::{ScriptError, SCRIPT_STACK_SIZE};
-use boardscript_interpreter::PlayError;
+use boardscript_interpreter::{PlayError, TableError};
 use clap::Parser;
 use std::process::ExitCode;
 
@@ -57,6 +57,9 @@ fn main() -> ExitCode {
 /// or whose setup fails), as the REPL draws them.
 fn script_excerpt(err: &anyhow::Error) -> Option<String> {
     err.chain().find_map(|e| {
+        if let Some(TableError::Script { excerpt, .. }) = e.downcast_ref() {
+            return excerpt.clone();
+        }
         let script = e
             .downcast_ref::<ScriptError>()
             .or_else(|| match e.downcast_ref() {

@@ -1,13 +1,9 @@
-//! The bots of a REPL or protocol session: the bot `--bot` gave each seat, and the bots kept
-//! alive between their seat's moves (tree reuse), forgotten when the game changes other than
-//! by play (undo, load, reload, position).
+//! The bots of a REPL or protocol session: the bot `--bot` gave each seat. The table keeps
+//! the bots themselves between their seat's moves (tree reuse) and forgets them when the game
+//! changes other than by play (undo, load, reload, position).
 
-use crate::cli::GameArgs;
-use crate::games;
 use crate::lineup;
-use crate::matchplay::bot_seed;
-use boardscript_interpreter::bots::{self, Analysis, Bot, BotEnv, BotError, BotSpec};
-use boardscript_interpreter::{GameSource, Match};
+use boardscript_interpreter::bots::BotSpec;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
@@ -27,10 +23,6 @@ pub struct SeatBots {
     pub answers: Vec<bool>,
     /// The bot `--bot SPEC` named with no seat in god mode: what `bot` uses by default.
     default: Option<BotSpec>,
-    /// Per seat, the bot that played its last move, kept for tree reuse.
-    live: Vec<Option<(BotSpec, Box<dyn Bot>)>>,
-    /// The game's sources, read when a bot first needs them (`threads=N`).
-    source: Option<Arc<GameSource>>,
     /// The Ctrl-C flags.
     interrupt: Interrupt,
 }
@@ -81,8 +73,6 @@ impl SeatBots {
             configured,
             answers,
             default: unnamed.filter(|_| me.is_none()).map(|i| i.spec.clone()),
-            live: (0..seats.len()).map(|_| None).collect(),
-            source: None,
             interrupt,
         })
     }
@@ -99,76 +89,6 @@ impl SeatBots {
             .get(seat)
             .and_then(Option::as_ref)
             .or(self.default.as_ref())
-    }
-
-    /// Forgets every bot's kept search: the game changed other than by play.
-    pub fn reset(&mut self) {
-        for (_, bot) in self.live.iter_mut().flatten() {
-            bot.reset();
-        }
-    }
-
-    /// New rules: bots made from now on read them afresh.
-    pub fn reload(&mut self) {
-        self.live.iter_mut().for_each(|b| *b = None);
-        self.source = None;
-    }
-
-    /// `seat`'s bot of `spec`, kept from its last move when it is the same bot.
-    fn bot(
-        &mut self,
-        args: &GameArgs,
-        m: &Match,
-        seat: usize,
-        spec: &BotSpec,
-    ) -> Result<&mut dyn Bot, String> {
-        let kept = matches!(&self.live[seat], Some((s, _)) if s == spec);
-        if !kept {
-            let bot = bots::make(spec, &self.env(args, m, seat)?)?;
-            self.live[seat] = Some((spec.clone(), bot));
-        }
-        Ok(self.live[seat].as_mut().expect("just made").1.as_mut())
-    }
-
-    fn env(&mut self, args: &GameArgs, m: &Match, seat: usize) -> Result<BotEnv, String> {
-        if self.source.is_none() {
-            let dir = games::game_dir(args).map_err(|e| format!("{e:#}"))?;
-            let source = GameSource::read(&dir, &args.game).map_err(|e| e.to_string())?;
-            self.source = Some(Arc::new(source));
-        }
-        Ok(BotEnv {
-            source: self.source.clone(),
-            seed: bot_seed(m.setup.seed, seat),
-            stop: self.interrupt.stop.clone(),
-        })
-    }
-
-    /// The index of the action `spec`'s bot plays for `seat` (which must be deciding).
-    pub fn choose(
-        &mut self,
-        args: &GameArgs,
-        m: &Match,
-        seat: usize,
-        spec: &BotSpec,
-    ) -> Result<usize, BotError> {
-        let decisions = m.game.decisions(&m.state)?;
-        let bot = self.bot(args, m, seat, spec).map_err(BotError::Other)?;
-        bots::choose_for(bot, &m.game, &m.state, &decisions, seat)
-    }
-
-    /// `spec`'s reading of `seat`'s decision, from a bot made for it alone (a hint does not
-    /// disturb the seat's own bot).
-    pub fn analyse(
-        &mut self,
-        args: &GameArgs,
-        m: &Match,
-        seat: usize,
-        spec: &BotSpec,
-    ) -> Result<Analysis, BotError> {
-        let decisions = m.game.decisions(&m.state)?;
-        let env = self.env(args, m, seat).map_err(BotError::Other)?;
-        let mut bot = bots::make(spec, &env).map_err(BotError::Other)?;
-        bots::analyse_for(bot.as_mut(), &m.game, &m.state, &decisions, seat)
     }
 
     /// A search starts: Ctrl-C now stops it (a Ctrl-C seen before is forgotten).

@@ -5,13 +5,13 @@ use crate::cli::GameArgs;
 use crate::files;
 use crate::games;
 use crate::seat_bots::{Interrupt, SeatBots};
+use anyhow::Context;
 use boardscript_grammar::{Command, COMMANDS};
-use boardscript_interpreter::bots::{random, BotError, BotSpec};
-use boardscript_interpreter::log::{Played, SaveFile};
-use boardscript_interpreter::primitives::grid::Grid;
-use boardscript_interpreter::primitives::rng::{self, GameRng};
-use boardscript_interpreter::script::ScriptError;
-use boardscript_interpreter::{Match, PlayError, Setup};
+use boardscript_interpreter::bots::BotSpec;
+use boardscript_interpreter::rng::{self, GameRng};
+use boardscript_interpreter::{
+    Decision, GameSource, Mark, Played, SaveFile, Seat, Setup, Table, TableError,
+};
 use serde_json::{json, Map, Value};
 use std::cell::RefCell;
 use std::collections::BTreeSet;
@@ -49,26 +49,30 @@ impl Reply {
     }
 }
 
-/// An error that keeps the script position, so the shell can draw a caret under it.
+/// An error with, for a script's, its place and source line, so the shell can draw a caret
+/// under it.
 #[derive(Debug)]
 pub struct Failure {
     pub message: String,
-    pub script: Option<Box<ScriptError>>,
-    /// The source line and caret, when known where the error arose (a reload's error is in
-    /// the new rules' files, not in the rules the session still runs).
+    /// `file:line:column` of a script's error.
+    pub at: Option<String>,
+    /// The source line and caret, when known where the error arose.
     pub excerpt: Option<String>,
 }
 
-impl From<PlayError> for Failure {
-    fn from(e: PlayError) -> Failure {
-        let script = match &e {
-            PlayError::Script(s) => Some(Box::new(s.clone())),
-            _ => None,
-        };
-        Failure {
-            message: e.to_string(),
-            script,
-            excerpt: None,
+impl From<TableError> for Failure {
+    fn from(e: TableError) -> Failure {
+        match e {
+            TableError::Script {
+                message,
+                at,
+                excerpt,
+            } => Failure {
+                message,
+                at,
+                excerpt,
+            },
+            other => Failure::from(other.to_string()),
         }
     }
 }
@@ -77,7 +81,7 @@ impl From<String> for Failure {
     fn from(message: String) -> Failure {
         Failure {
             message,
-            script: None,
+            at: None,
             excerpt: None,
         }
     }
@@ -85,11 +89,7 @@ impl From<String> for Failure {
 
 impl From<&str> for Failure {
     fn from(message: &str) -> Failure {
-        Failure {
-            message: message.into(),
-            script: None,
-            excerpt: None,
-        }
+        Failure::from(message.to_string())
     }
 }
 
@@ -112,11 +112,16 @@ const HINT_MOVES: usize = 5;
 const HELD: &str = "(chosen; held until every deciding seat has chosen)";
 
 pub struct Session {
-    pub m: Match,
+    /// The game, on its own thread (the library's facade: all the session knows of it).
+    pub t: Table,
+    /// The rules as read (title, id, declared files), for the prompt and the watcher.
+    pub source: GameSource,
+    /// The seats' names, in turn order.
+    seats: Vec<String>,
     pub args: GameArgs,
     bot_rng: GameRng,
     /// The one seat this client plays and sees (`--seat`); `None`: every seat (god mode).
-    pub seat: Option<usize>,
+    pub seat: Option<Seat>,
     /// The numbered list `actions` last showed, as `(seat, action)`: what `<n>` picks from.
     shown: Option<Vec<(String, String)>>,
     /// First words of the actions listed so far, to know a bare action from a typo.
@@ -134,7 +139,7 @@ pub struct Session {
 
 /// Everything a command may change, taken before it runs and put back if it fails.
 pub struct Checkpoint {
-    m: boardscript_interpreter::log::Checkpoint,
+    m: Mark,
     bot_rng: GameRng,
 }
 
@@ -165,23 +170,29 @@ impl Session {
         bots: &[String],
         interrupt: Interrupt,
     ) -> anyhow::Result<Session> {
-        let game = games::load(&args)?;
+        let source = games::source(&args)?;
         let bot_rng = rng::seeded(setup.seed ^ 0xB07);
-        let m = Match::new(game, setup).map_err(anyhow::Error::new)?;
+        let mut t = Table::new(&source, setup)
+            .map_err(anyhow::Error::new)
+            .with_context(|| format!("loading game {}", args.game))?;
+        t.set_stop_flag(interrupt.stop.clone());
+        let seats = t.seat_names().to_vec();
         let seat = match seat {
             None => None,
-            Some(name) => Some(m.state.seat_index(name).ok_or_else(|| {
+            Some(name) => Some(t.seat(name).map_err(|_| {
                 anyhow::anyhow!(
                     "--seat: no seat `{name}` in {} (seats: {})",
-                    m.game.spec.id,
-                    m.state.seats.join(", ")
+                    t.game(),
+                    seats.join(", ")
                 )
             })?),
         };
-        let seats: Vec<String> = m.state.seats.iter().map(|s| s.to_string()).collect();
-        let bots = SeatBots::new(bots, &seats, seat, interrupt).map_err(anyhow::Error::msg)?;
+        let bots = SeatBots::new(bots, &seats, seat.map(Seat::index), interrupt)
+            .map_err(anyhow::Error::msg)?;
         let mut session = Session {
-            m,
+            t,
+            source,
+            seats,
             args,
             bot_rng,
             seat,
@@ -196,27 +207,57 @@ impl Session {
             .map_err(|f| anyhow::anyhow!("{}", f.message))?;
         match (session.seat, others.is_empty()) {
             (Some(me), false) => {
-                let log = session.m.state.view(Some(me)).log;
-                session.opening = log.iter().map(|e| e.text.clone()).collect();
+                let view = session.t.view(me)?;
+                session.opening = view.log().iter().map(|l| l.to_string()).collect();
             }
             (None, false) => session.opening = bot_lines(&others),
             _ => {}
         }
-        session.kept = (session.m.setup.clone(), session.m.actions().to_vec());
+        session.kept = session.kept_now()?;
         Ok(session)
     }
 
-    pub fn checkpoint(&self) -> Checkpoint {
-        Checkpoint {
-            m: self.m.checkpoint(),
+    /// The game as it is now, as `kept` holds it.
+    fn kept_now(&self) -> Result<(Setup, Vec<Played>), TableError> {
+        Ok((self.t.setup()?, self.t.actions()?))
+    }
+
+    pub fn checkpoint(&self) -> Result<Checkpoint, Failure> {
+        Ok(Checkpoint {
+            m: self.t.mark()?,
             bot_rng: self.bot_rng.clone(),
-        }
+        })
     }
 
     pub fn restore(&mut self, c: Checkpoint) {
-        self.m.restore(c.m);
+        // A table that cannot rewind has stopped: the next command says so.
+        let _ = self.t.rewind(&c.m);
         self.bot_rng = c.bot_rng;
-        self.bots.reset();
+    }
+
+    /// The game's seed (it decides every hidden card: for an all-seeing client only).
+    pub fn seed(&self) -> u64 {
+        self.t.setup().map_or(0, |s| s.seed)
+    }
+
+    /// A seat's name.
+    pub fn seat_name(&self, seat: Seat) -> &str {
+        self.name(seat)
+    }
+
+    /// A seat's name.
+    fn name(&self, seat: Seat) -> &str {
+        self.seats.get(seat.index()).map_or("?", String::as_str)
+    }
+
+    /// The seat called `name`, or an error listing the seats.
+    fn seat_named(&self, name: &str) -> Result<Seat, Failure> {
+        self.t.seat(name).map_err(|_| {
+            Failure::from(format!(
+                "no seat `{name}` (seats: {})",
+                self.seats.join(", ")
+            ))
+        })
     }
 
     /// Lets the bots play the seats they answer for (with `--seat`, every other seat; in god
@@ -231,24 +272,23 @@ impl Session {
         };
         let mut played = vec![];
         loop {
-            let mut decisions = self.m.game.decisions(&self.m.state)?;
-            if decisions.seats.iter().any(|(s, _)| *s == me) {
+            let mut decisions = self.t.decisions()?;
+            if decisions.iter().any(|d| d.seat == me) {
                 // Others choosing at the same moment choose too (their choices are held).
-                decisions.seats.retain(|(s, _)| *s != me);
-                if decisions.seats.is_empty() {
+                decisions.retain(|d| d.seat != me);
+                if decisions.is_empty() {
                     return Ok(played);
                 }
             }
-            let Some((seat, action)) = random::choose(&decisions, &mut self.bot_rng) else {
+            let Some((seat, action)) = random_choice(&decisions, &mut self.bot_rng) else {
                 return Ok(played);
             };
-            let name = self.m.state.seat_name(seat).to_string();
-            self.m.play(Some(&name), &action)?;
-            played.push((name, action.to_string()));
+            let p = self.t.apply(seat, &action)?;
+            played.push((self.name(seat).to_string(), p));
             if played.len() > OTHERS_MAX_ACTIONS {
                 return Err(format!(
                     "the other seats played {OTHERS_MAX_ACTIONS} actions without {} deciding",
-                    self.m.state.seat_name(me)
+                    self.name(me)
                 )
                 .into());
             }
@@ -261,11 +301,11 @@ impl Session {
         let random = BotSpec::parse("random").expect("a bot name");
         let mut played = vec![];
         loop {
-            let deciding = self.m.game.deciding(&self.m.state)?;
-            let Some(&seat) = deciding.iter().find(|&&s| self.bots.answers[s]) else {
+            let deciding = self.t.deciding()?;
+            let Some(&seat) = deciding.iter().find(|s| self.bots.answers[s.index()]) else {
                 return Ok(played);
             };
-            let spec = self.bots.spec_for(seat).unwrap_or(&random).clone();
+            let spec = self.bots.spec_for(seat.index()).unwrap_or(&random).clone();
             // A bot seat cannot be stopped half-way: the client's turn would never come.
             played.push(self.bot_plays(seat, &spec)?);
             if played.len() > OTHERS_MAX_ACTIONS {
@@ -279,21 +319,13 @@ impl Session {
 
     /// `spec`'s bot plays one action for `seat` (deciding now); returns `(seat, action)`,
     /// the action `HELD` when it is a held simultaneous choice.
-    fn bot_plays(&mut self, seat: usize, spec: &BotSpec) -> Result<(String, String), Failure> {
-        let i = self
-            .bots
-            .choose(&self.args, &self.m, seat, spec)
+    fn bot_plays(&mut self, seat: Seat, spec: &BotSpec) -> Result<(String, String), Failure> {
+        let action = self
+            .t
+            .play_bot(seat, &spec.to_string())
             .map_err(|e| bot_failure(e, spec))?;
-        let decisions = self.m.game.decisions(&self.m.state)?;
-        let action = decisions
-            .seats
-            .iter()
-            .find(|(s, _)| *s == seat)
-            .map(|(_, legal)| legal[i].to_string())
-            .ok_or("the bot's seat is no longer deciding")?;
-        let name = self.m.state.seat_name(seat).to_string();
-        self.m.play(Some(&name), &action)?;
-        let shown = if self.m.state.has_chosen(seat) {
+        let name = self.name(seat).to_string();
+        let shown = if self.t.has_chosen(seat)? {
             HELD.to_string()
         } else {
             action
@@ -303,49 +335,55 @@ impl Session {
 
     /// The seats deciding now, for prompts: `blue`, or `north, south` in a simultaneous step.
     pub fn deciding_names(&self) -> Vec<String> {
-        self.m
-            .game
-            .deciding(&self.m.state)
+        self.t
+            .deciding()
             .unwrap_or_default()
-            .iter()
-            .map(|&s| self.m.state.seat_name(s).to_string())
+            .into_iter()
+            .map(|s| self.name(s).to_string())
             .collect()
     }
 
-    /// What the open question asks the seat named `seat`, if it is one of the seats asked
-    /// (see `Agenda::prompt_for`).
-    fn prompt_for(&self, seat: &str) -> Option<&str> {
-        let st = &self.m.state;
-        st.agenda.prompt_for(st.seat_index(seat)?)
+    /// What the open question asks `seat`, if it is one of the seats asked.
+    fn prompt_for(&self, seat: Seat) -> Option<String> {
+        self.t.decision(seat).ok()?.prompt
+    }
+
+    /// `prompt_for` the seat called `name`.
+    fn prompt_named(&self, name: &str) -> Option<String> {
+        self.prompt_for(self.t.seat(name).ok()?)
     }
 
     /// The question put to the seat whose actions `actions` shows (this client's seat, or on
     /// a shared screen the first deciding one), for the REPL's prompt line.
-    pub fn shown_prompt(&self) -> Option<&str> {
-        let st = &self.m.state;
+    pub fn shown_prompt(&self) -> Option<String> {
         let seat = match self.seat {
             Some(me) => me,
-            None => *self.m.game.deciding(st).ok()?.first()?,
+            None => *self.t.deciding().ok()?.first()?,
         };
-        st.agenda.prompt_for(seat)
+        self.prompt_for(seat)
     }
 
     /// Every deciding seat with its legal actions, in `to_decide` order; in seat-restricted
-    /// mode only the client's own seat.
+    /// mode only the client's own seat (the only one the table is asked about).
     fn numbered(&self) -> Result<Vec<(String, Vec<String>)>, Failure> {
-        let d = self.m.game.decisions(&self.m.state)?;
+        let decisions = match self.seat {
+            Some(me) => {
+                let d = self.t.decision(me)?;
+                match d.options.is_empty() {
+                    true => vec![],
+                    false => vec![d],
+                }
+            }
+            None => self.t.decisions()?,
+        };
         self.note_verbs(
-            d.seats
+            decisions
                 .iter()
-                .flat_map(|(_, a)| a.iter().map(|x| x.as_str())),
+                .flat_map(|d| d.options.iter().map(String::as_str)),
         );
-        Ok(d.seats
+        Ok(decisions
             .into_iter()
-            .filter(|(s, _)| self.seat.is_none_or(|me| me == *s))
-            .map(|(s, a)| {
-                let names = a.iter().map(|x| x.to_string()).collect();
-                (self.m.state.seat_name(s).to_string(), names)
-            })
+            .map(|d| (self.name(d.seat).to_string(), d.options))
             .collect())
     }
 
@@ -354,8 +392,8 @@ impl Session {
     /// `actions` shows).
     pub fn completions(&self) -> Completions {
         let seats = match self.seat {
-            Some(me) => vec![self.m.state.seat_name(me).to_string()],
-            None => self.m.state.seats.iter().map(|s| s.to_string()).collect(),
+            Some(me) => vec![self.name(me).to_string()],
+            None => self.seats.clone(),
         };
         Completions {
             seats,
@@ -379,19 +417,21 @@ impl Session {
     /// game's log (played, loaded or undone), or, in a game with a grid, a word written as
     /// a cell (`z9`, even off the board: the refusal says so).
     pub fn is_action_word(&self, word: &str) -> bool {
-        if self.m.game.spec.verbs.iter().any(|v| v == word)
-            || (!self.m.state.grids.is_empty() && Grid::is_cell_shaped(word))
-        {
+        if self.t.reads_as_action(word).unwrap_or(false) {
             return true;
         }
-        if let Ok(d) = self.m.game.decisions(&self.m.state) {
+        // The options of every deciding seat: a word is an action or not whoever decides
+        // (it tells nothing of the options themselves).
+        if let Ok(decisions) = self.t.decisions() {
             self.note_verbs(
-                d.seats
+                decisions
                     .iter()
-                    .flat_map(|(_, a)| a.iter().map(|x| x.as_str())),
+                    .flat_map(|d| d.options.iter().map(String::as_str)),
             );
         }
-        self.note_verbs(self.m.actions().iter().map(|p| p.action.as_str()));
+        if let Ok(actions) = self.t.actions() {
+            self.note_verbs(actions.iter().map(|p| p.action.as_str()));
+        }
         self.verbs.borrow().contains(word)
     }
 
@@ -399,7 +439,7 @@ impl Session {
         if let (Some(me), Some(name)) = (self.seat, god_mode_only(&cmd)) {
             return Err(format!(
                 "`{name}` is not available to a client playing {} (--seat): it could show or change what that seat may not",
-                self.m.state.seat_name(me)
+                self.name(me)
             )
             .into());
         }
@@ -411,13 +451,11 @@ impl Session {
             Command::Pick(n) => self.pick(n),
             Command::Do { seat, action } => self.act(seat.as_deref(), &action),
             Command::Undo(n) => {
-                self.bots.reset();
-                let k = self.m.undo(n);
+                let k = self.t.undo(n)?;
                 Ok(Reply::text(format!("undid {k} action(s)")).with("undone", json!(k)))
             }
             Command::Redo(n) => {
-                self.bots.reset();
-                let k = self.m.redo(n);
+                let k = self.t.redo(n)?;
                 Ok(Reply::text(format!("redid {k} action(s)")).with("redone", json!(k)))
             }
             Command::Bot {
@@ -428,26 +466,20 @@ impl Session {
             Command::Hint(bot) => self.hint(bot.as_deref()),
             Command::Log { seat, count } => self.log(seat.as_deref(), count),
             Command::Save { path, overwrite } => self.save(&path, overwrite),
-            Command::Load { path, force } => {
-                self.bots.reset();
-                self.load(&path, force)
-            }
-            Command::Position(path) => {
-                self.bots.reset();
-                self.position(&path)
-            }
+            Command::Load { path, force } => self.load(&path, force),
+            Command::Position(path) => self.position(&path),
             Command::Reload => self.reload(),
             Command::Eval(expr) => {
-                let v = self.m.game.eval(&self.m.state, &expr)?;
+                let v = self.t.eval(&expr)?;
                 Ok(Reply::text(v.clone()).with("value", json!(v)))
             }
             Command::Status => self.status(),
             Command::State => {
-                let text =
-                    serde_json::to_string_pretty(&self.m.state).map_err(|e| e.to_string())?;
+                let state = self.t.referee_json()?;
+                let text = serde_json::to_string_pretty(&state).map_err(|e| e.to_string())?;
                 Ok(Reply {
                     text,
-                    json: Map::from_iter([("state".into(), self.m.state.to_json())]),
+                    json: Map::from_iter([("state".into(), state)]),
                     quit: false,
                 })
             }
@@ -460,28 +492,25 @@ impl Session {
 
     /// `show`: the deciding seat's view; `view [seat]`: that seat's (no seat: a spectator's).
     fn show(&self, seat: Option<Option<String>>) -> Outcome {
-        let st = &self.m.state;
         let idx = match seat {
             None if self.seat.is_some() => self.seat,
-            None => self.m.game.deciding(st)?.first().copied(),
+            None => self.t.deciding()?.first().copied(),
             Some(None) => None,
-            Some(Some(name)) => Some(
-                st.seat_index(&name)
-                    .ok_or_else(|| format!("no seat `{name}` (seats: {})", st.seats.join(", ")))?,
-            ),
+            Some(Some(name)) => Some(self.seat_named(&name)?),
         };
         if let (Some(me), Some(i)) = (self.seat, idx) {
             if me != i {
                 return Err(
-                    format!("this client sees only {}'s view (--seat)", st.seat_name(me)).into(),
+                    format!("this client sees only {}'s view (--seat)", self.name(me)).into(),
                 );
             }
         }
-        let text = self.m.game.render(st, idx)?;
-        let name = idx.map_or(Value::Null, |i| json!(st.seat_name(i)));
+        let text = self.t.render(idx)?;
+        let name = idx.map_or(Value::Null, |i| json!(self.name(i)));
+        let view = self.t.view_as(idx)?;
         Ok(Reply::text(text)
             .with("seat", name)
-            .with("view", st.view(idx).to_json()))
+            .with("view", view.state_json()))
     }
 
     fn actions(&mut self) -> Outcome {
@@ -506,9 +535,9 @@ impl Session {
         for (seat, acts) in list.iter().take(1) {
             text.push_str(&format!("{seat} decides ({} legal):", acts.len()));
             // A question asked in the middle of an effect says what it asks.
-            if let Some(prompt) = self.prompt_for(seat) {
+            if let Some(prompt) = self.prompt_named(seat) {
                 text.push(' ');
-                text.push_str(prompt);
+                text.push_str(&prompt);
             }
             text.push('\n');
             let width = acts.iter().map(|a| a.len()).max().unwrap_or(0) + 6;
@@ -528,7 +557,7 @@ impl Session {
         }
         let prompts: Map<String, Value> = list
             .iter()
-            .filter_map(|(s, _)| Some((s.clone(), json!(self.prompt_for(s)?))))
+            .filter_map(|(s, _)| Some((s.clone(), json!(self.prompt_named(s)?))))
             .collect();
         let deciding: Map<String, Value> = list.into_iter().map(|(s, a)| (s, json!(a))).collect();
         Ok(Reply::text(text.trim_end())
@@ -560,49 +589,40 @@ impl Session {
 
     fn act(&mut self, seat: Option<&str>, action: &str) -> Outcome {
         let seat = match (self.seat, seat) {
-            (None, seat) => seat.map(str::to_string),
-            (Some(me), None) => Some(self.m.state.seat_name(me).to_string()),
-            (Some(me), Some(name)) if name == self.m.state.seat_name(me) => Some(name.to_string()),
+            (None, None) => None,
+            (None, Some(name)) => Some(self.t.seat(name).map_err(|e| self.private(e))?),
+            (Some(me), None) => Some(me),
+            (Some(me), Some(name)) if name == self.name(me) => Some(me),
             (Some(me), Some(_)) => {
-                return Err(format!(
-                    "this client plays only for {} (--seat)",
-                    self.m.state.seat_name(me)
-                )
-                .into())
+                return Err(format!("this client plays only for {} (--seat)", self.name(me)).into())
             }
         };
-        let seen_before = self.visible_log_len();
-        // God mode shows what the action logged as the acting seat reads it; the log is
-        // persistent, so keeping it costs a reference count.
-        let log_before = self.seat.is_none().then(|| self.m.state.clone());
-        let played = self
-            .m
-            .play(seat.as_deref(), action)
-            .map_err(|e| self.private(e))?;
+        let seen_before = self.visible_log_len()?;
+        // God mode shows what the action logged as the acting seat reads it: each seat's log
+        // length before the action (who acts is known only after, without `@seat`).
+        let log_before = match self.seat {
+            None => Some(self.log_lengths()?),
+            Some(_) => None,
+        };
+        let played = self.t.play(seat, action).map_err(|e| self.private(e))?;
         // In god mode, what the action logged as the acting seat reads it, before the seats
         // `--bot` plays answer (their moves are listed as `bot` lists them).
-        let actor = self.m.state.seat_index(&played.seat);
+        let actor = self.t.seat(&played.seat).ok();
         let own_lines = match (actor, &log_before) {
-            (Some(actor), Some(before)) => {
-                Some(self.log_since(actor, before.view(Some(actor)).log.len()))
-            }
+            (Some(actor), Some(before)) => Some(self.log_since(actor, before[actor.index()])?),
             _ => None,
         };
         let others = self.play_others()?;
         let own = format!("{}: {}", played.seat, played.action);
         let mut text = own.clone();
-        let over = self.m.game.is_over(&self.m.state)?;
-        let st = &self.m.state;
-        if st
-            .seat_index(&played.seat)
-            .is_some_and(|i| st.has_chosen(i))
-        {
+        let over = self.t.outcome()?.is_some();
+        if actor.is_some_and(|a| self.t.has_chosen(a).unwrap_or(false)) {
             text.push_str(" (held until every deciding seat has chosen)");
         }
         // What happened since, as the seat may read it: with --seat, this client's seat (the
         // others' moves too, public or not); in god mode, the seat that acted.
         let lines = match (self.seat, own_lines) {
-            (Some(me), _) => self.log_since(me, seen_before),
+            (Some(me), _) => self.log_since(me, seen_before)?,
             (None, Some(lines)) => lines,
             _ => vec![],
         };
@@ -637,32 +657,43 @@ impl Session {
     }
 
     /// The lines of `seat`'s log from the `seen`-th on.
-    fn log_since(&self, seat: usize, seen: usize) -> Vec<String> {
-        let view = self.m.state.view(Some(seat));
-        view.log.iter().skip(seen).map(|e| e.text.clone()).collect()
+    fn log_since(&self, seat: Seat, seen: usize) -> Result<Vec<String>, Failure> {
+        let view = self.t.view(seat)?;
+        Ok(view
+            .log()
+            .iter()
+            .skip(seen)
+            .map(|l| l.to_string())
+            .collect())
     }
 
     /// How many log lines the client's seat may read now (seat-restricted mode only).
-    fn visible_log_len(&self) -> usize {
-        self.seat
-            .map_or(0, |me| self.m.state.view(Some(me)).log.len())
+    fn visible_log_len(&self) -> Result<usize, Failure> {
+        match self.seat {
+            Some(me) => Ok(self.t.view(me)?.log().len()),
+            None => Ok(0),
+        }
+    }
+
+    /// How many log lines each seat may read now.
+    fn log_lengths(&self) -> Result<Vec<usize>, Failure> {
+        let mut lengths = vec![];
+        for seat in self.t.seats() {
+            lengths.push(self.t.view(seat)?.log().len());
+        }
+        Ok(lengths)
     }
 
     /// An error as this client may read it: the legal actions an illegal action's error
     /// lists are shown only for the seat whose actions the client is shown (its own seat, or
     /// on a shared screen the first deciding seat), never another's hand.
-    fn private(&self, e: PlayError) -> Failure {
-        if let PlayError::Illegal { seat, action, .. } = &e {
+    fn private(&self, e: TableError) -> Failure {
+        if let TableError::Illegal { seat, action, .. } = &e {
             let shown = match self.seat {
                 Some(me) => Some(me),
-                None => self
-                    .m
-                    .game
-                    .deciding(&self.m.state)
-                    .ok()
-                    .and_then(|d| d.first().copied()),
+                None => self.t.deciding().ok().and_then(|d| d.first().copied()),
             };
-            if shown.map(|s| self.m.state.seat_name(s)) != Some(seat.as_str()) {
+            if shown.map(|s| self.name(s)) != Some(seat.as_str()) {
                 return Failure::from(format!(
                     "`{action}` is not a legal action for {seat} (its actions are listed when it is its turn to choose)"
                 ));
@@ -673,11 +704,8 @@ impl Session {
 
     /// `game over: red wins (four in a row)`: the winners and, when the game gave one, why.
     fn result_line(&self) -> Result<String, Failure> {
-        let outcome = self.m.game.outcome(&self.m.state)?;
-        Ok(format!(
-            "game over: {}",
-            outcome.describe(&self.m.state.seats)
-        ))
+        let outcome = self.t.outcome()?.ok_or("the game is not over")?;
+        Ok(format!("game over: {}", outcome.text))
     }
 
     /// `bot [n] [-v]`: the bot's actions, listed when there are few (or with `-v`), else
@@ -696,18 +724,22 @@ impl Session {
     fn bot_run(&mut self, n: usize, named: Option<BotSpec>, verbose: bool) -> Outcome {
         let mut lines = vec![];
         let mut played = vec![];
-        let mut per_seat = vec![0usize; self.m.state.seats.len()];
+        let mut per_seat = vec![0usize; self.seats.len()];
         let mut stopped = false;
         for _ in 0..n {
             if self.bots.stopped() {
                 stopped = true;
                 break;
             }
-            let decisions = self.m.game.decisions(&self.m.state)?;
-            let first = decisions.seats.first().map(|(s, _)| *s);
+            let decisions = self.t.decisions()?;
+            let first = decisions.first().map(|d| d.seat);
             // The deciding seat's bot: the one named, else its own (`--bot`); without either,
             // the built-in random choice, as ever.
-            let spec = first.and_then(|s| named.clone().or_else(|| self.bots.spec_for(s).cloned()));
+            let spec = first.and_then(|s| {
+                named
+                    .clone()
+                    .or_else(|| self.bots.spec_for(s.index()).cloned())
+            });
             let (seat, action) = match (first, spec) {
                 (Some(seat), Some(spec)) => match self.bot_plays(seat, &spec) {
                     Ok((name, action)) => (seat, (name, action)),
@@ -718,18 +750,17 @@ impl Session {
                     Err(e) => return Err(e),
                 },
                 _ => {
-                    let Some((seat, action)) = random::choose(&decisions, &mut self.bot_rng) else {
+                    let Some((seat, action)) = random_choice(&decisions, &mut self.bot_rng) else {
                         break;
                     };
-                    let name = self.m.state.seat_name(seat).to_string();
-                    self.m.play(Some(&name), &action)?;
-                    (seat, (name, action.to_string()))
+                    let played = self.t.apply(seat, &action)?;
+                    (seat, (self.name(seat).to_string(), played))
                 }
             };
             let (name, action) = action;
-            per_seat[seat] += 1;
+            per_seat[seat.index()] += 1;
             // A held simultaneous choice stays hidden until every seat has chosen.
-            if self.m.state.has_chosen(seat) {
+            if self.t.has_chosen(seat)? {
                 lines.push(format!(
                     "bot {name}: (chosen; held until every deciding seat has chosen)"
                 ));
@@ -747,7 +778,7 @@ impl Session {
                 .iter()
                 .enumerate()
                 .filter(|(_, &k)| k > 0)
-                .map(|(s, k)| format!("{} {k}", self.m.state.seat_name(s)))
+                .map(|(s, k)| format!("{} {k}", self.seats[s]))
                 .collect();
             let last = lines.pop().unwrap_or_default();
             lines = vec![
@@ -765,7 +796,7 @@ impl Session {
                 played.len()
             ));
         }
-        if self.m.game.is_over(&self.m.state)? {
+        if self.t.outcome()?.is_some() {
             lines.push(self.result_line()?);
         }
         let mut reply = Reply::text(lines.join("\n")).with("played", Value::Array(played));
@@ -780,13 +811,13 @@ impl Session {
     fn hint(&mut self, named: Option<&str>) -> Outcome {
         let spec = BotSpec::parse(named.unwrap_or(HINT_BOT))?;
         crate::lineup::check(&spec)?;
-        let deciding = self.m.game.deciding(&self.m.state)?;
+        let deciding = self.t.deciding()?;
         let seat = match (self.seat, deciding.first()) {
             (_, None) => return Err("the game is over; nobody decides".into()),
             (Some(me), Some(_)) if !deciding.contains(&me) => {
                 return Err(format!(
                     "{} is not deciding now, so there is nothing to hint",
-                    self.m.state.seat_name(me)
+                    self.name(me)
                 )
                 .into())
             }
@@ -794,10 +825,10 @@ impl Session {
             (None, Some(&first)) => first,
         };
         self.bots.arm();
-        let analysis = self.bots.analyse(&self.args, &self.m, seat, &spec);
+        let analysis = self.t.hint(seat, &spec.to_string());
         self.bots.disarm();
         let analysis = analysis.map_err(|e| bot_failure(e, &spec))?;
-        let name = self.m.state.seat_name(seat).to_string();
+        let name = self.name(seat).to_string();
         let shown = &analysis.moves[..analysis.moves.len().min(HINT_MOVES)];
         let mut text = format!(
             "hint for {name} ({spec}, {} iteration(s)):",
@@ -808,14 +839,14 @@ impl Session {
             text.push_str(&format!(
                 "\n  {}. {:<width$}  {:>7} visits  {:>5.1}% wins",
                 k + 1,
-                m.action.to_string(),
+                m.action,
                 m.visits,
                 100.0 * m.value
             ));
         }
         let moves: Vec<Value> = shown
             .iter()
-            .map(|m| json!({"action": m.action.to_string(), "visits": m.visits, "value": m.value}))
+            .map(|m| json!({"action": m.action, "visits": m.visits, "value": m.value}))
             .collect();
         Ok(Reply::text(text)
             .with("seat", json!(name))
@@ -827,27 +858,23 @@ impl Session {
     /// `log [@seat] [n]`: the log as `seat` reads it, else as the client's seat or the first
     /// deciding seat does.
     fn log(&self, named: Option<&str>, n: Option<usize>) -> Outcome {
-        let st = &self.m.state;
         let seat = match (named, self.seat) {
             (Some(name), me) => {
-                let i = st
-                    .seat_index(name)
-                    .ok_or_else(|| format!("no seat `{name}` (seats: {})", st.seats.join(", ")))?;
+                let i = self.seat_named(name)?;
                 if let Some(me) = me.filter(|&me| me != i) {
-                    return Err(format!(
-                        "this client reads only {}'s log (--seat)",
-                        st.seat_name(me)
-                    )
-                    .into());
+                    return Err(
+                        format!("this client reads only {}'s log (--seat)", self.name(me)).into(),
+                    );
                 }
                 Some(i)
             }
             (None, Some(me)) => Some(me),
-            (None, None) => self.m.game.deciding(st)?.first().copied(),
+            (None, None) => self.t.deciding()?.first().copied(),
         };
-        let view = st.view(seat);
-        let skip = n.map_or(0, |n| view.log.len().saturating_sub(n));
-        let lines: Vec<String> = view.log.iter().skip(skip).map(|e| e.text.clone()).collect();
+        let view = self.t.view_as(seat)?;
+        let log = view.log();
+        let skip = n.map_or(0, |n| log.len().saturating_sub(n));
+        let lines: Vec<String> = log.iter().skip(skip).map(|l| l.to_string()).collect();
         let text = if lines.is_empty() {
             "(the log is empty)".to_string()
         } else {
@@ -857,51 +884,46 @@ impl Session {
     }
 
     fn save(&mut self, path: &str, overwrite: bool) -> Outcome {
-        files::write_atomic(path, &self.m.save_json(), overwrite)?;
-        self.kept = (self.m.setup.clone(), self.m.actions().to_vec());
-        Ok(Reply::text(format!(
-            "saved {} action(s) to {path}",
-            self.m.actions().len()
-        ))
-        .with("path", json!(path)))
+        let save = self.t.save()?;
+        let text = serde_json::to_string_pretty(&save).map_err(|e| e.to_string())?;
+        files::write_atomic(path, &text, overwrite)?;
+        let n = save.actions.len();
+        self.kept = (save.setup, save.actions);
+        Ok(Reply::text(format!("saved {n} action(s) to {path}")).with("path", json!(path)))
     }
 
     fn load(&mut self, path: &str, force: bool) -> Outcome {
         let text = files::read_text(path)?;
-        let save =
-            SaveFile::parse(&text, &self.m.game.spec.id).map_err(|e| format!("{path}: {e}"))?;
-        let unsaved = self.unsaved();
+        let save = SaveFile::parse(&text, self.t.game()).map_err(|e| format!("{path}: {e}"))?;
+        let unsaved = self.unsaved()?;
         if unsaved > 0 && !force {
             return Err(format!(
                 "the game has {unsaved} action(s) not saved; `save <file>` keeps them, `load! {path}` (or `load --force {path}`) replaces them"
             )
             .into());
         }
-        self.m.load(&save)?;
-        self.kept = (self.m.setup.clone(), self.m.actions().to_vec());
-        Ok(Reply::text(format!(
-            "loaded {path}: {} action(s) replayed",
-            self.m.actions().len()
-        ))
-        .with("actions", json!(self.m.actions().len())))
+        self.t.load(save)?;
+        self.kept = self.kept_now()?;
+        let n = self.kept.1.len();
+        Ok(Reply::text(format!("loaded {path}: {n} action(s) replayed")).with("actions", json!(n)))
     }
 
     /// How many of the game's actions its last save (or load, or start) does not hold: 0
     /// when the game is that one, or an earlier point of it (after `undo`).
-    fn unsaved(&self) -> usize {
+    fn unsaved(&self) -> Result<usize, Failure> {
         let (setup, actions) = &self.kept;
-        let now = self.m.actions();
-        if *setup != self.m.setup {
+        let (now_setup, now) = self.kept_now()?;
+        if *setup != now_setup {
             // Another start (`position`): none of its actions is saved.
-            return now.len();
+            return Ok(now.len());
         }
         let same = now.iter().zip(actions).take_while(|(a, b)| a == b).count();
-        now.len() - same
+        Ok(now.len() - same)
     }
 
     fn position(&mut self, path: &str) -> Outcome {
         let text = files::read_text(path)?;
-        if let Err(e) = self.m.set_position(&text) {
+        if let Err(e) = self.t.set_position(&text) {
             return Err(redact_quotes(Failure::from(e), &text, path));
         }
         Ok(Reply::text(format!("position set from {path}")))
@@ -913,17 +935,20 @@ impl Session {
     pub fn reload(&mut self) -> Outcome {
         // The error is in the new files: its excerpt is read from them (`&[]`), not from the
         // rules still running.
-        self.bots.reload();
-        let game = games::load(&self.args).map_err(|e| {
-            let script = e.downcast_ref::<ScriptError>().cloned().map(Box::new);
+        let source = games::source(&self.args).map_err(|e| {
+            let f = match e.downcast::<TableError>() {
+                Ok(e) => Failure::from(e),
+                Err(e) => Failure::from(format!("{e:#}")),
+            };
             Failure {
-                message: format!("{e:#}; old rules kept"),
-                excerpt: script.as_ref().and_then(|s| s.excerpt(&[])),
-                script,
+                message: format!("{}; old rules kept", f.message),
+                ..f
             }
         })?;
         let me = self.seat;
-        let (report, old) = self.m.swap_rules(game).map_err(|e| match me {
+        // If the bots cannot play on under the new rules, the old ones come back with the game.
+        let before = self.t.mark()?;
+        let report = self.t.reload(&source).map_err(|e| match me {
             // Replaying another seat's action can fail with its hidden action or cards.
             Some(_) => Failure::from(
                 "the new rules fail while replaying the game; old rules kept (a session without --seat shows the error)",
@@ -932,16 +957,15 @@ impl Session {
                 let f = Failure::from(e);
                 Failure {
                     message: format!("{}; old rules kept", f.message),
-                    excerpt: f.script.as_ref().and_then(|s| s.excerpt(&[])),
                     ..f
                 }
             }
         })?;
-        let seen_before = self.visible_log_len();
+        let seen_before = self.visible_log_len()?;
         let others = match self.play_others() {
             Ok(others) => others,
             Err(f) => {
-                self.m.game = old;
+                self.t.rewind(&before)?;
                 return Err(Failure {
                     message: format!(
                         "the other seats cannot play on under the new rules: {}; old rules kept",
@@ -954,7 +978,7 @@ impl Session {
         // A refused action of another seat is named by its place and seat only: its text, and
         // the legal actions the refusal lists, may be that seat's secret.
         let shown = report.refused.as_ref().map(|(i, p, why)| match me {
-            Some(me) if self.m.state.seat_name(me) != p.seat => (*i, p, None),
+            Some(me) if self.name(me) != p.seat => (*i, p, None),
             _ => (*i, p, Some(why)),
         });
         // The bots' new actions forget the actions kept aside, as any new action does.
@@ -999,16 +1023,9 @@ impl Session {
             .with("replayed", json!(report.replayed))
             .with("kept_aside", json!(kept_aside))
             .with("refused", refused);
+        self.source = source;
         if let Some(me) = me {
-            let lines: Vec<String> = self
-                .m
-                .state
-                .view(Some(me))
-                .log
-                .iter()
-                .skip(seen_before)
-                .map(|e| e.text.clone())
-                .collect();
+            let lines = self.log_since(me, seen_before)?;
             if !lines.is_empty() {
                 let text = format!("{}\n{}", reply.text, lines.join("\n"));
                 reply = reply.retext(text);
@@ -1021,67 +1038,53 @@ impl Session {
     }
 
     fn status(&self) -> Outcome {
-        let st = &self.m.state;
-        let over = self.m.game.is_over(st)?;
-        let winners: Vec<&str> = if over {
-            self.m
-                .game
-                .winners(st)?
-                .iter()
-                .map(|&s| st.seat_name(s))
-                .collect()
-        } else {
-            vec![]
-        };
-        let deciding = self.deciding_names();
-        let mut reply = if over {
-            let reason = self.m.game.outcome(st)?.reason;
-            Reply::text(self.result_line()?).with("reason", json!(reason))
-        } else {
-            // A question asked in the middle of an effect says what it asks.
-            // The prompt common to the asked seats, or this client's own.
-            let own = self.seat.and_then(|me| st.agenda.prompt_for(me));
-            let asked = match st.agenda.question() {
-                Some(q) if own.is_some() || !q.prompt.is_empty() => {
-                    format!(" ({})", own.unwrap_or(&q.prompt))
-                }
-                _ => String::new(),
-            };
-            Reply::text(format!(
-                "{} to decide{asked}; {} action(s) played",
-                deciding.join(", "),
-                self.m.actions().len()
-            ))
+        let status = self.t.status()?;
+        let over = status.outcome.is_some();
+        let winners: Vec<&str> = status
+            .outcome
+            .iter()
+            .flat_map(|o| o.winners.iter().map(|&s| self.name(s)))
+            .collect();
+        let deciding: Vec<&str> = status.deciding.iter().map(|&s| self.name(s)).collect();
+        let mut reply = match &status.outcome {
+            Some(o) => {
+                Reply::text(format!("game over: {}", o.text)).with("reason", json!(o.reason))
+            }
+            None => {
+                // A question asked in the middle of an effect says what it asks: the prompt
+                // common to the asked seats, or this client's own.
+                let own = self.seat.and_then(|me| self.prompt_for(me));
+                let asked = match own.or(status.question.clone()) {
+                    Some(p) => format!(" ({p})"),
+                    None => String::new(),
+                };
+                Reply::text(format!(
+                    "{} to decide{asked}; {} action(s) played",
+                    deciding.join(", "),
+                    status.actions
+                ))
+            }
         };
         // Seats out for a round (`g.sit_out`) are public, as whose turn it is.
-        if !st.turn.out.is_empty() {
-            let out: Vec<&str> = st
-                .turn
-                .out
-                .iter()
-                .filter_map(|&i| st.seats.get(i))
-                .map(String::as_str)
-                .collect();
+        if !status.out.is_empty() {
+            let out: Vec<&str> = status.out.iter().map(|&s| self.name(s)).collect();
             let text = format!("{}; out: {}", reply.text, out.join(", "));
             reply = reply.retext(text).with("out", json!(out));
         }
-        if !st.teams.is_empty() {
-            let teams: Vec<Vec<&str>> = if over {
-                self.m
-                    .game
-                    .winning_teams(st)?
-                    .iter()
-                    .map(|&t| st.teams[t].iter().map(|&s| st.seat_name(s)).collect())
-                    .collect()
-            } else {
-                vec![]
-            };
+        if !status.teams.is_empty() {
+            let teams: Vec<Vec<&str>> = status
+                .outcome
+                .iter()
+                .flat_map(|o| o.winning_teams.iter())
+                .map(|&t| status.teams[t].iter().map(|&s| self.name(s)).collect())
+                .collect();
             reply = reply.with("winning_teams", json!(teams));
         }
         if self.seat.is_none() {
             // The seed decides every hidden card: only an all-seeing client may know it.
-            let text = format!("{}; seed {}", reply.text, self.m.setup.seed);
-            reply = reply.retext(text).with("seed", json!(self.m.setup.seed));
+            let seed = self.t.setup()?.seed;
+            let text = format!("{}; seed {seed}", reply.text);
+            reply = reply.retext(text).with("seed", json!(seed));
         }
         Ok(reply
             .with("over", json!(over))
@@ -1120,14 +1123,25 @@ fn played_json(played: &[(String, String)]) -> Value {
 }
 
 /// A bot's error as a refusal: an interrupted search says so.
-fn bot_failure(e: BotError, spec: &BotSpec) -> Failure {
+fn bot_failure(e: TableError, spec: &BotSpec) -> Failure {
     match e {
-        BotError::Stopped => {
+        TableError::Interrupted => {
             Failure::from("interrupted (Ctrl-C) before the bot chose; the game is unchanged")
         }
-        BotError::Play(p) => Failure::from(p),
-        other => Failure::from(format!("bot {spec}: {other}")),
+        TableError::Bot(message) => Failure::from(format!("bot {spec}: {message}")),
+        other => Failure::from(other),
     }
+}
+
+/// The built-in random choice of the other seats: a deciding seat at random, then one of its
+/// options, from the session's own RNG (never the game's).
+fn random_choice(decisions: &[Decision], rng: &mut GameRng) -> Option<(Seat, String)> {
+    if decisions.is_empty() {
+        return None;
+    }
+    let d = &decisions[rng::below(rng, decisions.len())];
+    let i = rng::below(rng, d.options.len());
+    Some((d.seat, d.options[i].clone()))
 }
 
 /// The numbers `actions` gives: the first deciding seat's actions, in order.
@@ -1151,13 +1165,9 @@ fn redact_quotes(f: Failure, text: &str, path: &str) -> Failure {
     if !quotes {
         return f;
     }
-    let at = f
-        .script
-        .as_ref()
-        .and_then(|e| e.position())
-        .map_or(String::new(), |p| {
-            format!(" at {}:{}:{}", p.file, p.line, p.column)
-        });
+    let at =
+        f.at.as_ref()
+            .map_or(String::new(), |at| format!(" at {at}"));
     Failure::from(format!(
         "{path} is not a position of this game: the script refused it{at} (its message quotes the file, so it is not shown; `play --position {path}` shows it)"
     ))

@@ -1,6 +1,8 @@
 //! `TableError`: why a table refused a call, as the asking seat may read it.
 
+use crate::bots::BotError;
 use crate::game::PlayError;
+use crate::script::{ScriptError, Source};
 
 /// A refused call. The table is as it was before the call: nothing changed.
 ///
@@ -13,7 +15,7 @@ pub enum TableError {
     #[error("there is no seat {index}: this game has {seats} (0 to {last})", last = seats.saturating_sub(1))]
     NoSeat { index: usize, seats: usize },
     /// A seat name the game does not have.
-    #[error("there is no seat `{name}`; seats: {seats}")]
+    #[error("no seat `{name}` (seats: {seats})")]
     NoSeatNamed { name: String, seats: String },
     #[error("`{seat}` is not deciding now; waiting for: {waiting}")]
     NotDeciding { seat: String, waiting: String },
@@ -34,10 +36,21 @@ pub enum TableError {
         action: String,
         reason: String,
     },
-    /// The game's files or scripts are wrong (the message names the file, line and column),
-    /// or the setup, or an action's notation; or the game outgrew its limits.
+    /// A script failed: the message names the file, line and column (`at`), and `excerpt`
+    /// shows that line with a caret under the column, when it can be found.
+    #[error("{message}")]
+    Script {
+        message: String,
+        at: Option<String>,
+        excerpt: Option<String>,
+    },
+    /// The game's files are wrong, or the setup, or an action's notation; or the game
+    /// outgrew its limits.
     #[error("{0}")]
     Rules(String),
+    /// A bot's search was stopped (`Table::stop_flag`) before it chose: nothing was played.
+    #[error("the bot was stopped before it chose")]
+    Interrupted,
     /// A bot could not choose (a bad bot name or setting, or its search failed).
     #[error("{0}")]
     Bot(String),
@@ -72,7 +85,37 @@ impl From<PlayError> for TableError {
                 action,
                 reason,
             },
+            PlayError::Script(e) => TableError::from_script(&e, None),
             other => TableError::Rules(other.to_string()),
+        }
+    }
+}
+
+impl From<ScriptError> for TableError {
+    /// A game's files that do not load or compile: the excerpt read from the files.
+    fn from(e: ScriptError) -> TableError {
+        TableError::from_script(&e, Some(&[]))
+    }
+}
+
+impl From<BotError> for TableError {
+    fn from(e: BotError) -> TableError {
+        match e {
+            BotError::Stopped => TableError::Interrupted,
+            BotError::Play(p) => p.into(),
+            other => TableError::Bot(other.to_string()),
+        }
+    }
+}
+
+impl TableError {
+    /// A script's error, its line shown from `sources` (the rules that ran) when given, else
+    /// read from its file.
+    pub(crate) fn from_script(e: &ScriptError, sources: Option<&[Source]>) -> TableError {
+        TableError::Script {
+            message: e.to_string(),
+            at: e.position().map(|p| p.to_string()),
+            excerpt: sources.and_then(|s| e.excerpt(s)),
         }
     }
 }

@@ -40,6 +40,11 @@ impl View {
         self.state.counters.get(name).copied().unwrap_or(0)
     }
 
+    /// The view's state as JSON (what the protocol's `view` field holds).
+    pub fn state_json(&self) -> serde_json::Value {
+        self.state.to_json()
+    }
+
     /// The whole view as JSON: zones, cards as the seat sees them, grids, graphs, bags,
     /// counters, the log (the shape of `docs/protocol.md`'s `view`).
     pub fn to_json(&self) -> serde_json::Value {

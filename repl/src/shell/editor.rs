@@ -56,17 +56,18 @@ pub fn run(mut session: Session, watcher: Option<Watcher>) -> anyhow::Result<Exi
     }
     println!(
         "{} — type `help` for commands, `show` for the board, `actions` for legal actions.",
-        session.m.game.spec.title
+        session.source.spec().title
     );
     match session.seat {
         // The seed would tell a player the hidden cards: only the all-seeing REPL shows it.
         None => println!(
             "seed {} (`--seed {}` plays this deal again)",
-            session.m.setup.seed, session.m.setup.seed
+            session.seed(),
+            session.seed()
         ),
         Some(me) => println!(
             "you play {}; the bot plays the other seats",
-            session.m.state.seat_name(me)
+            session.seat_name(me)
         ),
     }
     for line in &session.opening {
@@ -78,13 +79,13 @@ pub fn run(mut session: Session, watcher: Option<Watcher>) -> anyhow::Result<Exi
     loop {
         if let Some(w) = &watcher {
             let reloaded = w.reload_if_changed(&mut session);
-            say_reloaded(&session, reloaded);
+            say_reloaded(reloaded);
         }
         *offered.borrow_mut() = session.completions();
         let prompt = prompt_line(
-            &session.m.game.spec.id,
+            &session.source.spec().id,
             &session.deciding_names(),
-            session.shown_prompt(),
+            session.shown_prompt().as_deref(),
         );
         match editor.readline(&prompt) {
             Ok(line) => {
@@ -92,7 +93,7 @@ pub fn run(mut session: Session, watcher: Option<Watcher>) -> anyhow::Result<Exi
                 // A script saved while the prompt waited applies to this very line.
                 if let Some(w) = &watcher {
                     let reloaded = w.reload_if_changed(&mut session);
-                    say_reloaded(&session, reloaded);
+                    say_reloaded(reloaded);
                 }
                 if !line.trim().is_empty() {
                     let _ = editor.add_history_entry(line.as_str());

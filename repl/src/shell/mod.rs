@@ -49,7 +49,7 @@ pub fn play(args: PlayArgs) -> anyhow::Result<ExitCode> {
         interrupt,
     )?;
     let watcher = if args.watch {
-        Some(Watcher::new(&session.m.game.spec)?)
+        Some(Watcher::new(session.source.spec())?)
     } else {
         None
     };
@@ -77,7 +77,7 @@ fn run_plain(mut session: Session, watcher: Option<Watcher>) -> anyhow::Result<E
     for line in input_lines() {
         if let Some(w) = &watcher {
             let reloaded = w.reload_if_changed(&mut session);
-            say_reloaded(&session, reloaded);
+            say_reloaded(reloaded);
         }
         match line {
             Ok(line) => {
@@ -93,11 +93,11 @@ fn run_plain(mut session: Session, watcher: Option<Watcher>) -> anyhow::Result<E
 }
 
 /// Prints what a reload the watcher ran says (nothing when it did not run).
-pub fn say_reloaded(session: &Session, outcome: Option<Outcome>) {
+pub fn say_reloaded(outcome: Option<Outcome>) {
     match outcome {
         None => {}
         Some(Ok(reply)) => anstream::println!("(scripts changed) {}", reply.text),
-        Some(Err(f)) => anstream::println!("(scripts changed) {}", format_failure(session, &f)),
+        Some(Err(f)) => anstream::println!("(scripts changed) {}", format_failure(&f)),
     }
 }
 
@@ -133,7 +133,7 @@ pub fn handle_line(session: &mut Session, line: &str) -> bool {
             !reply.quit
         }
         Err(f) => {
-            anstream::eprintln!("{}", format_failure(session, &f));
+            anstream::eprintln!("{}", format_failure(&f));
             true
         }
     }
@@ -168,7 +168,7 @@ pub fn run_line(session: &mut Session, line: &str) -> Outcome {
 /// action, a `do` whose next position the script cannot list, a reload), the game and its
 /// undo and redo history go back to what they were; a panic is reported as an error.
 pub fn guarded(session: &mut Session, work: impl FnOnce(&mut Session) -> Outcome) -> Outcome {
-    let checkpoint = session.checkpoint();
+    let checkpoint = session.checkpoint()?;
     match catch_unwind(AssertUnwindSafe(|| work(session))) {
         Ok(Ok(reply)) => Ok(reply),
         Ok(Err(failure)) => {
@@ -202,16 +202,11 @@ fn column_hint(column: usize) -> String {
 }
 
 /// `error: ...`, and for script errors the source line with a caret under the column.
-pub fn format_failure(session: &Session, f: &Failure) -> String {
+pub fn format_failure(f: &Failure) -> String {
     let mut out = format!("error: {}", one_line(&f.message));
-    let excerpt = f.excerpt.clone().or_else(|| {
-        f.script
-            .as_ref()
-            .and_then(|e| e.excerpt(session.m.game.rules().sources()))
-    });
-    if let Some(excerpt) = excerpt {
+    if let Some(excerpt) = &f.excerpt {
         out.push('\n');
-        out.push_str(&excerpt);
+        out.push_str(excerpt);
     }
     out
 }
