@@ -275,3 +275,29 @@ fn redo_reload_and_a_hint_from_the_seats_options() {
         spectator["state"]["rng"]
     );
 }
+
+/// The README's example ("Using the engine as a library"), as written there.
+#[test]
+fn the_readme_example_runs() -> Result<(), Box<dyn std::error::Error>> {
+    let source = GameSource::find(&scripts(), "fibs")?;
+    let table = Table::new(
+        &source,
+        Setup {
+            seats: Some(3),
+            seed: 7,
+            ..Setup::default()
+        },
+    )?;
+    let mut moves = 0;
+    while let Some(&seat) = table.deciding()?.first() {
+        let decision = table.decision(seat)?;
+        let view = table.view(seat)?;
+        assert!(!decision.options.is_empty());
+        let _ = (table.name(seat)?, view.log().last().map(|l| l.len()));
+        table.play_bot(seat, "mcts:iters=200")?;
+        moves += 1;
+    }
+    assert!(moves > 0);
+    assert!(table.outcome()?.unwrap().text.contains("win"));
+    Ok(())
+}
