@@ -4,7 +4,7 @@
 //! Items split on commas. An item `seat=bot[:k=v]` (a seat list) or `bot[:k=v]` starts a
 //! spec; a bare `k=v` continues the settings of the spec before it.
 
-use boardscript_interpreter::bots::{self, BotSpec};
+use boardscript_interpreter::{check_bot, BotSpec};
 
 /// One spec of a list, for one seat or (None) for every seat not named.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -89,7 +89,7 @@ fn add_setting(items: &mut [Item], kv: &str, text: &str) -> Result<(), String> {
 
 /// Refuses an unknown bot or setting now, before any game starts.
 pub fn check(spec: &BotSpec) -> Result<(), String> {
-    bots::check(spec)
+    check_bot(spec)
 }
 
 /// The spec of each seat: its own item, else the item naming no seat, else None.

@@ -3,7 +3,7 @@
 //! changes other than by play (undo, load, reload, position).
 
 use crate::lineup;
-use boardscript_interpreter::bots::BotSpec;
+use boardscript_interpreter::BotSpec;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 

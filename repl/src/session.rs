@@ -7,10 +7,9 @@ use crate::games;
 use crate::seat_bots::{Interrupt, SeatBots};
 use anyhow::Context;
 use boardscript_grammar::{Command, COMMANDS};
-use boardscript_interpreter::bots::BotSpec;
 use boardscript_interpreter::rng::{self, GameRng};
 use boardscript_interpreter::{
-    Decision, GameSource, Mark, Played, SaveFile, Seat, Setup, Table, TableError,
+    BotSpec, Decision, GameSource, Mark, Played, SaveFile, Seat, Setup, Table, TableError,
 };
 use serde_json::{json, Map, Value};
 use std::cell::RefCell;
