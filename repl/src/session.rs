@@ -597,18 +597,23 @@ impl Session {
             }
         };
         let seen_before = self.visible_log_len()?;
-        // God mode shows what the action logged as the acting seat reads it: each seat's log
-        // length before the action (who acts is known only after, without `@seat`).
-        let log_before = match self.seat {
-            None => Some(self.log_lengths()?),
-            Some(_) => None,
+        // God mode shows what the action logged as the acting seat reads it: the seat named,
+        // else the one deciding (with several, the action is refused as ambiguous).
+        let actor = match seat {
+            Some(seat) => Some(seat),
+            None => Some(self.t.deciding()?)
+                .filter(|d| d.len() == 1)
+                .map(|d| d[0]),
+        };
+        let log_before = match (self.seat, actor) {
+            (None, Some(actor)) => Some(self.t.view(actor)?.log().len()),
+            _ => None,
         };
         let played = self.t.play(seat, action).map_err(|e| self.private(e))?;
         // In god mode, what the action logged as the acting seat reads it, before the seats
         // `--bot` plays answer (their moves are listed as `bot` lists them).
-        let actor = self.t.seat(&played.seat).ok();
-        let own_lines = match (actor, &log_before) {
-            (Some(actor), Some(before)) => Some(self.log_since(actor, before[actor.index()])?),
+        let own_lines = match (actor, log_before) {
+            (Some(actor), Some(before)) => Some(self.log_since(actor, before)?),
             _ => None,
         };
         let others = self.play_others()?;
@@ -672,15 +677,6 @@ impl Session {
             Some(me) => Ok(self.t.view(me)?.log().len()),
             None => Ok(0),
         }
-    }
-
-    /// How many log lines each seat may read now.
-    fn log_lengths(&self) -> Result<Vec<usize>, Failure> {
-        let mut lengths = vec![];
-        for seat in self.t.seats() {
-            lengths.push(self.t.view(seat)?.log().len());
-        }
-        Ok(lengths)
     }
 
     /// An error as this client may read it: the legal actions an illegal action's error
