@@ -32,12 +32,15 @@ pub mod mentions;
 pub(crate) mod notation;
 pub mod primitives;
 pub mod script;
+pub mod shape;
 pub mod state;
 pub mod table;
 pub mod text;
+pub mod typed;
 pub mod value;
 
 pub use game::{Action, Decisions, Game, GameSource, PlayError, Setup};
 pub use log::{Match, SaveFile};
 pub use state::State;
 pub use table::{Decision, Outcome, Seat, Table, TableError, View};
+pub use typed::{ActionInfo, ArgInfo};
