@@ -530,10 +530,29 @@ impl Session {
             .iter()
             .filter_map(|(s, _)| Some((s.clone(), json!(self.prompt_for(s)?))))
             .collect();
+        let typed = self.typed(&list);
         let deciding: Map<String, Value> = list.into_iter().map(|(s, a)| (s, json!(a))).collect();
         Ok(Reply::text(text.trim_end())
             .with("deciding", Value::Object(deciding))
-            .with("prompts", Value::Object(prompts)))
+            .with("prompts", Value::Object(prompts))
+            .with("typed", typed))
+    }
+
+    /// `{seat: [action typed, ...]}` for the seats of `list` (see `Game::typed_actions`: each
+    /// seat's actions read from its own view).
+    fn typed(&self, list: &[(String, Vec<String>)]) -> Value {
+        let st = &self.m.state;
+        let typed: Map<String, Value> = list
+            .iter()
+            .filter_map(|(name, acts)| {
+                let seat = st.seat_index(name)?;
+                Some((
+                    name.clone(),
+                    json!(self.m.game.typed_actions(st, seat, acts)),
+                ))
+            })
+            .collect();
+        Value::Object(typed)
     }
 
     /// `<n>`: the n-th action of the list `actions` last showed, if it is still the list of
@@ -1083,10 +1102,13 @@ impl Session {
             let text = format!("{}; seed {}", reply.text, self.m.setup.seed);
             reply = reply.retext(text).with("seed", json!(self.m.setup.seed));
         }
+        // The legal actions typed, for the deciding seats this client may see the options of.
+        let typed = self.typed(&self.numbered()?);
         Ok(reply
             .with("over", json!(over))
             .with("winners", json!(winners))
-            .with("deciding", json!(deciding)))
+            .with("deciding", json!(deciding))
+            .with("typed", typed))
     }
 }
 
