@@ -233,3 +233,34 @@ fn the_verbs_table_lists_and_dispatches_in_the_order_declared() {
     m.play(Some("blue"), "take 1").unwrap();
     assert_eq!(m.game.winners(&m.state).unwrap(), [1]);
 }
+
+/// `g.parse_action(seat, text)`: any text read as the engine reads it for that seat (a script
+/// resolving an answer it chose itself, without asking).
+#[test]
+fn scripts_parse_any_text_with_parse_action() {
+    let (_dir, game) = load(SHAPES, RULES);
+    let m = start(game.unwrap());
+    let parsed = |seat: &str, text: &str| {
+        m.game
+            .eval(
+                &m.state,
+                &format!("let p = g.parse_action(\"{seat}\", \"{text}\"); `${{p.shape}}|${{p.args.map(|a| show(a)).join(\",\")}}`"),
+            )
+            .unwrap()
+    };
+    assert_eq!(
+        parsed("red", "give 3 red"),
+        "\"give {number} {seat}|kind=number;number=3;text=3,kind=seat;seat=0;text=red\""
+    );
+    // Blue's plum for red: a card, unnamed; for blue, its own.
+    assert_eq!(
+        parsed("red", "eat plum"),
+        "\"eat {card}|kind=card;text=plum\""
+    );
+    assert!(parsed("blue", "eat plum").contains("name=plum;seat=1;text=plum;zone=hand"));
+    let err = m
+        .game
+        .eval(&m.state, "g.parse_action(\"green\", \"eat plum\")")
+        .unwrap_err();
+    assert!(err.to_string().contains("no seat `green`"), "{err}");
+}
