@@ -135,16 +135,39 @@ impl ActionInfo {
 }
 
 /// Reads actions for one seat in one state.
+#[derive(Clone, Copy)]
 pub struct Reader<'a> {
     state: &'a State,
     /// The seat whose actions these are: a card resolves only if it lies where this seat sees
     /// it. With `state` already the seat's view, hidden cards are blank there too.
     seat: Option<usize>,
+    /// Whether card arguments are looked up at all (see `read_public`).
+    cards: bool,
 }
 
 impl<'a> Reader<'a> {
     pub fn new(state: &'a State, seat: Option<usize>) -> Reader<'a> {
-        Reader { state, seat }
+        Reader {
+            state,
+            seat,
+            cards: true,
+        }
+    }
+
+    /// `text` read against `shapes` when the shape it fits names no card: cells, columns,
+    /// nodes, edges, seats and numbers are public in every view, so this reads the state
+    /// itself, looks up no card, and needs no view. None when a card slot or the best reading
+    /// (which looks for cards) would be needed.
+    pub fn read_public(&self, shapes: &[Shape], text: &str) -> Option<ActionInfo> {
+        let public = Reader {
+            cards: false,
+            ..*self
+        };
+        let tokens: Vec<&str> = text.split(' ').collect();
+        let (shape, info) = shapes
+            .iter()
+            .find_map(|s| public.fit(s, &tokens, text).map(|info| (s, info)))?;
+        (!shape.slots().any(|s| s.kind == Kind::Card)).then_some(info)
     }
 
     /// `text` read against `shapes` (the first that fits), else by its words alone.
@@ -333,6 +356,9 @@ impl<'a> Reader<'a> {
     /// zone it may see, or shown to it). Unresolved when it sees none of that name.
     fn card(&self, token: &str) -> ArgInfo {
         let mut arg = ArgInfo::new(Kind::Card, token);
+        if !self.cards {
+            return arg;
+        }
         let st = self.state;
         let seen = |z: &crate::primitives::zone::Zone, c: CardId| {
             c != CardId::HIDDEN
