@@ -482,24 +482,25 @@ impl Game {
 
     /// The script's `legal_actions` for `seat`, checked.
     fn listed_actions(&self, state: &State, seat: usize) -> Result<Vec<Action>, PlayError> {
-        let function = match self.lists_by_verb() {
-            true => "legal",
-            false => self.rules.for_phase(&state.phase, "legal_actions"),
-        };
-        let actions = match self.lists_by_verb() {
-            true => self.verb_actions(state, seat)?,
+        // Without `legal_actions`, the verbs table lists (its errors name the protocol
+        // function it stands in for).
+        let (function, actions) = match self.lists_by_verb() {
+            true => ("legal_actions", self.verb_actions(state, seat)?),
             false => {
+                let function = self.rules.for_phase(&state.phase, "legal_actions");
                 let name = self.seat_arg(state, seat);
                 let v = self.rules.call_read(state, function, &[name])?;
                 let arr = v
                     .try_cast::<Array>()
                     .ok_or_else(|| self.shape_error(function, "an array of action strings"))?;
-                arr.into_iter()
+                let actions = arr
+                    .into_iter()
                     .map(|d| match d.into_immutable_string() {
                         Ok(s) => Ok(s),
                         Err(_) => Err(self.shape_error(function, "an array of action strings")),
                     })
-                    .collect::<Result<Vec<Action>, _>>()?
+                    .collect::<Result<Vec<Action>, _>>()?;
+                (function, actions)
             }
         };
         // Every list, on every path (bots and `sim` included): a byte scan and a hash probe
