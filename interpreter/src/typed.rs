@@ -360,17 +360,15 @@ impl<'a> Reader<'a> {
             return arg;
         }
         let st = self.state;
-        let seen = |z: &crate::primitives::zone::Zone, c: CardId| {
-            c != CardId::HIDDEN
-                && (z.visible_to(self.seat)
-                    || st
-                        .cards
-                        .get(c.0 as usize)
-                        .is_some_and(|d| d.known_to.includes(self.seat)))
-        };
+        // Names first (one look at each card), then whether the seat sees the one named: in
+        // a zone it sees, or shown to it.
         for z in st.zones.iter() {
+            let visible = z.visible_to(self.seat);
             let found = z.cards.iter().find(|&&c| {
-                seen(z, c) && st.cards.get(c.0 as usize).is_some_and(|d| d.name == token)
+                c != CardId::HIDDEN
+                    && st.cards.get(c.0 as usize).is_some_and(|d| {
+                        d.name == token && (visible || d.known_to.includes(self.seat))
+                    })
             });
             if let Some(c) = found {
                 arg.card = Some(c.0 as i64);
