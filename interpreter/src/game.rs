@@ -7,6 +7,7 @@ mod illegal;
 mod position;
 #[cfg(test)]
 mod tests;
+mod typed;
 
 use crate::manifest::{self, GameSpec};
 use crate::mentions;
@@ -196,6 +197,8 @@ enum Accepted {
 pub struct Game {
     pub spec: GameSpec,
     rules: Rules,
+    /// How actions reach the script: the verbs table, and which `apply` takes them parsed.
+    verbs: typed::VerbTable,
     has_to_decide: bool,
     /// Whether the script defines `winners(g)`; without it, only `g.end_game` names winners.
     has_winners: bool,
@@ -213,15 +216,19 @@ impl Game {
 
     /// Compiles a game read before: its manifest and script texts.
     fn compile(spec: GameSpec, sources: Vec<Source>, data: DataSet) -> Result<Game, ScriptError> {
-        let rules = Rules::compile_with_data(sources, spec.limits, &spec.phases, data)?;
+        let mut rules = Rules::compile_with_data(sources, spec.limits, &spec.phases, data)?;
+        rules.declare_shapes(&spec.shapes);
         let first_file = || {
             spec.scripts
                 .first()
                 .map(|p| p.display().to_string())
                 .unwrap_or_default()
         };
+        let verbs = typed::VerbTable::new(&spec, &rules)?;
         for (name, arity, usage) in REQUIRED {
-            if !rules.has_fn(name, arity) {
+            // `apply` may take the parsed action too; a verbs table may stand in for both.
+            let defined = rules.has_fn(name, arity) || (name == "apply" && rules.has_fn(name, 4));
+            if !defined && !verbs.stands_in_for(name) {
                 return Err(ScriptError::Load {
                     file: first_file(),
                     message: format!("missing protocol function `{usage}`"),
@@ -241,7 +248,8 @@ impl Game {
                 .find(|r| r.0 == base)
                 .copied()
                 .unwrap_or_default();
-            if !rules.has_fn(scoped, arity) {
+            let parsed_apply = base == "apply" && rules.has_fn(scoped, 4);
+            if !(rules.has_fn(scoped, arity) || parsed_apply) {
                 let file = rules.fn_position(scoped).map_or_else(
                     || rules.file_of(scoped).unwrap_or_default().to_string(),
                     |at| at.to_string(),
@@ -262,6 +270,7 @@ impl Game {
         let has_evaluate = rules.has_fn("evaluate", 1);
         Ok(Game {
             spec,
+            verbs,
             rules,
             has_to_decide,
             has_winners,
@@ -355,6 +364,7 @@ impl Game {
             }
         }
         self.run_scheduling(&mut state, "setup", &[], true)?;
+        self.check_shape_boards(&state)?;
         self.resolve(&mut state)?;
         if let Some(text) = &setup.position {
             for part in position::parts(text) {
@@ -477,19 +487,27 @@ impl Game {
 
     /// The script's `legal_actions` for `seat`, checked.
     fn listed_actions(&self, state: &State, seat: usize) -> Result<Vec<Action>, PlayError> {
-        let name = self.seat_arg(state, seat);
-        let function = self.rules.for_phase(&state.phase, "legal_actions");
-        let v = self.rules.call_read(state, function, &[name])?;
-        let arr = v
-            .try_cast::<Array>()
-            .ok_or_else(|| self.shape_error(function, "an array of action strings"))?;
-        let actions = arr
-            .into_iter()
-            .map(|d| match d.into_immutable_string() {
-                Ok(s) => Ok(s),
-                Err(_) => Err(self.shape_error(function, "an array of action strings")),
-            })
-            .collect::<Result<Vec<Action>, _>>()?;
+        // Without `legal_actions`, the verbs table lists (its errors name the protocol
+        // function it stands in for).
+        let (function, actions) = match self.lists_by_verb() {
+            true => ("legal_actions", self.verb_actions(state, seat)?),
+            false => {
+                let function = self.rules.for_phase(&state.phase, "legal_actions");
+                let name = self.seat_arg(state, seat);
+                let v = self.rules.call_read(state, function, &[name])?;
+                let arr = v
+                    .try_cast::<Array>()
+                    .ok_or_else(|| self.shape_error(function, "an array of action strings"))?;
+                let actions = arr
+                    .into_iter()
+                    .map(|d| match d.into_immutable_string() {
+                        Ok(s) => Ok(s),
+                        Err(_) => Err(self.shape_error(function, "an array of action strings")),
+                    })
+                    .collect::<Result<Vec<Action>, _>>()?;
+                (function, actions)
+            }
+        };
         // Every list, on every path (bots and `sim` included): a byte scan and a hash probe
         // per action, about 10-20 ns each against ~6 us for the script call in a mid-game
         // grid game (see the commit). Cheap enough that no path trusts a script's list.
@@ -784,13 +802,9 @@ impl Game {
     /// Runs the script's `apply` for one action, logging it first, then what it scheduled.
     fn apply_one(&self, state: &mut State, seat: usize, action: &str) -> Result<(), PlayError> {
         self.log_action(state, seat, action);
-        let args = [
-            self.seat_arg(state, seat),
-            Dynamic::from(ImmutableString::from(action)),
-        ];
+        let (apply, args, n) = self.apply_call(state, seat, action);
         let turn = (state.turn.number, state.turn.current);
-        let apply = self.rules.for_phase(&state.phase, "apply");
-        self.run_scheduling(state, apply, &args, true)?;
+        self.run_scheduling(state, apply, &args[..n], true)?;
         self.resolve(state)?;
         if (state.turn.number, state.turn.current) == turn {
             state.turn.count_step();

@@ -35,6 +35,7 @@ pub use manifest::GameSpec;
 pub use table::{
     Decision, Hint, HintMove, Mark, Outcome, Played, Seat, Status, Table, TableError, View,
 };
+pub use typed::{ActionInfo, ArgInfo};
 
 // The engine below the facade: public for the workspace's own tests, benchmarks and the
 // batch tools (`sim`, `arena`, `check`) not yet on the facade, hidden from the docs. Not an
@@ -57,7 +58,11 @@ pub mod primitives;
 #[doc(hidden)]
 pub mod script;
 #[doc(hidden)]
+pub mod shape;
+#[doc(hidden)]
 pub mod state;
+#[doc(hidden)]
+pub mod typed;
 #[doc(hidden)]
 pub mod value;
 #[doc(hidden)]

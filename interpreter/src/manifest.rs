@@ -1,6 +1,7 @@
 //! `game.toml`: a game's name, seats, options, zones, supplies, scripts, data files and limits; and
 //! variants, which name a base game and add scripts, data and option defaults on top of it.
 
+mod actions;
 mod check;
 mod data;
 mod files;
@@ -44,6 +45,9 @@ struct RawManifest {
     phases: Option<Vec<String>>,
     /// The first words of the game's actions; a variant's are added to its base's.
     verbs: Option<Vec<String>>,
+    /// The shapes of the actions and the verbs table (`manifest/actions.rs`); a variant's are
+    /// added to its base's.
+    actions: Option<actions::RawActions>,
     /// Data files by name; a variant's entry replaces its base's of the same name.
     #[serde(default)]
     data: BTreeMap<String, toml::Value>,
@@ -225,6 +229,13 @@ pub struct GameSpec {
     /// starting with one reads as an action even before any such action was legal: the
     /// REPL then refuses it as not legal now, not as an unknown command.
     pub verbs: Vec<String>,
+    /// The declared shapes of the actions (`[actions] shapes`, then the verbs table's), in
+    /// order: the first that fits an action types it.
+    pub shapes: Vec<crate::shape::Shape>,
+    /// The verbs table (`[actions.verbs.<verb>]`), in the order written: each verb's actions
+    /// go to the script's `<verb>_apply(g, seat, parsed)`, and are listed by its
+    /// `<verb>_legal(g, seat)` when the script has no `legal_actions`.
+    pub verb_table: Vec<String>,
     /// The data files scripts read with `data(name, ...)`, by name.
     pub data: Vec<DataSpec>,
 }
@@ -334,6 +345,8 @@ fn load_one(
             public_by_verb: BTreeMap::new(),
             phases: vec![],
             verbs: vec![],
+            shapes: vec![],
+            verb_table: vec![],
             data: vec![],
         },
         Some(base) => {
@@ -389,6 +402,31 @@ fn load_one(
                 spec.verbs.push(verb);
             }
         }
+    }
+    if let Some(declared) = raw.actions {
+        let read = actions::read(declared, &text, &manifest.display().to_string())?;
+        for shape in read.shapes {
+            if let Some(dup) = spec.shapes.iter().find(|s| s.text == shape.text) {
+                return Err(format!(
+                    "{}: actions: shape `{}` is declared by the base too (at {})",
+                    shape.at, shape.text, dup.at
+                ));
+            }
+            // The first word of a shape is a verb: the REPL reads a line starting with it as
+            // an action.
+            if let Some(verb) = shape.verb() {
+                if !spec.verbs.iter().any(|v| v == verb) {
+                    spec.verbs.push(verb.to_string());
+                }
+            }
+            spec.shapes.push(shape);
+        }
+        for verb in read.verbs {
+            if !spec.verb_table.contains(&verb) {
+                spec.verb_table.push(verb);
+            }
+        }
+        check::verbs(&spec.verbs).map_err(fail)?;
     }
     let scripts = raw.scripts.unwrap_or_else(|| {
         if raw.base.is_none() {

@@ -196,9 +196,11 @@ impl Table {
                 .map_or(vec![], |(_, legal)| {
                     legal.iter().map(|a| a.to_string()).collect()
                 });
+            let typed = t.m.game.typed_actions(&t.m.state, seat.0, &options);
             Ok(Decision {
                 seat,
                 prompt: t.m.state.agenda.prompt_for(seat.0).map(str::to_string),
+                typed,
                 options,
                 deciding: decisions.seats.iter().map(|(s, _)| Seat(*s)).collect(),
             })
@@ -240,6 +242,8 @@ impl Table {
                 .map(|(s, legal)| Decision {
                     seat: Seat(s),
                     prompt: t.m.state.agenda.prompt_for(s).map(str::to_string),
+                    // Each seat's options typed from its own view.
+                    typed: t.m.game.typed_actions(&t.m.state, s, &legal),
                     options: legal.iter().map(|a| a.to_string()).collect(),
                     deciding: deciding.clone(),
                 })

@@ -558,10 +558,25 @@ impl Session {
             .iter()
             .filter_map(|(s, _)| Some((s.clone(), json!(self.prompt_named(s)?))))
             .collect();
+        let typed = self.typed(&list);
         let deciding: Map<String, Value> = list.into_iter().map(|(s, a)| (s, json!(a))).collect();
         Ok(Reply::text(text.trim_end())
             .with("deciding", Value::Object(deciding))
-            .with("prompts", Value::Object(prompts)))
+            .with("prompts", Value::Object(prompts))
+            .with("typed", typed))
+    }
+
+    /// `{seat: [action typed, ...]}` for the seats of `list` (each seat's decision as the
+    /// table types it, from that seat's own view).
+    fn typed(&self, list: &[(String, Vec<String>)]) -> Value {
+        let typed: Map<String, Value> = list
+            .iter()
+            .filter_map(|(name, _)| {
+                let decision = self.t.decision(self.t.seat(name).ok()?).ok()?;
+                Some((name.clone(), json!(decision.typed)))
+            })
+            .collect();
+        Value::Object(typed)
     }
 
     /// `<n>`: the n-th action of the list `actions` last showed, if it is still the list of
@@ -1081,10 +1096,13 @@ impl Session {
             let text = format!("{}; seed {seed}", reply.text);
             reply = reply.retext(text).with("seed", json!(seed));
         }
+        // The legal actions typed, for the deciding seats this client may see the options of.
+        let typed = self.typed(&self.numbered()?);
         Ok(reply
             .with("over", json!(over))
             .with("winners", json!(winners))
-            .with("deciding", json!(deciding)))
+            .with("deciding", json!(deciding))
+            .with("typed", typed))
     }
 }
 

@@ -147,6 +147,10 @@ impl Game {
                 Dynamic::from(ImmutableString::from(answer.as_str())),
             ];
             args.extend(q.data.iter().map(|v| v.to_dynamic()));
+            // An answer function one parameter longer takes the answer parsed too, last.
+            if self.rules.has_fn(&q.then, args.len() + 2) {
+                args.push(self.parsed(state, *s, answer));
+            }
             let called = if i == 0 {
                 self.rules.call(state, &q.then, &args)
             } else {

@@ -74,6 +74,8 @@ pub struct Rules {
     phased: HashMap<String, HashMap<&'static str, String>>,
     /// The declared phases, the only ones `g.set_phase` enters.
     phases: Arc<[String]>,
+    /// The declared action shapes, which `g.parse_action` reads against.
+    shapes: Arc<[crate::shape::Shape]>,
     /// The game's data files, which `data(...)` reads.
     data: DataSet,
     printed: sandbox::Printed,
@@ -164,6 +166,7 @@ impl Rules {
         Ok(Rules {
             phased,
             phases,
+            shapes: Arc::from([]),
             data,
             engine,
             ast,
@@ -183,6 +186,12 @@ impl Rules {
 
     pub fn has_fn(&self, name: &str, arity: usize) -> bool {
         self.arities.get(name).is_some_and(|a| a.contains(&arity))
+    }
+
+    /// The game's declared action shapes, for `g.parse_action`.
+    pub fn declare_shapes(&mut self, shapes: &[crate::shape::Shape]) {
+        self.shapes = shapes.into();
+        bindings::register_shapes(&mut self.engine, self.shapes.clone());
     }
 
     /// The function to call for protocol function `base` in `phase`: `<phase>_<base>` when
@@ -308,6 +317,7 @@ impl Rules {
             let (mut engine, trace, ended) = sandbox::tracing_engine(&self.limits);
             bindings::register_phases(&mut engine, self.phases.clone());
             bindings::register_data(&mut engine, self.data.clone());
+            bindings::register_shapes(&mut engine, self.shapes.clone());
             if let Some(constants) = &self.constants {
                 engine.register_global_module(constants.clone());
             }

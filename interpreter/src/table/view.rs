@@ -62,6 +62,9 @@ pub struct Decision {
     pub options: Vec<String>,
     /// The seats deciding now (public: whose turn it is).
     pub deciding: Vec<Seat>,
+    /// `options` typed: what each argument names (a cell, a card, a node...), read from this
+    /// seat's view.
+    pub typed: Vec<crate::typed::ActionInfo>,
 }
 
 /// How a finished game ended.

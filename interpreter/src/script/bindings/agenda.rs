@@ -154,7 +154,12 @@ fn ask(ctx: &NativeCallContext, g: &mut G, mut spec: Map) -> Fallible<()> {
         (true, false) => (2, format!("`{then}(g, answers)`")),
         (true, true) => (3, format!("`{then}(g, answers, data)`")),
     };
-    require(ctx, &then, &[params], &usage)?;
+    // An answer function may take the answer parsed too, as one more parameter.
+    let accepted = match then_all {
+        false => vec![params, params + 1],
+        true => vec![params],
+    };
+    require(ctx, &then, &accepted, &usage)?;
     let (prompt, prompts) = prompts(g, spec.remove("prompt"), &seats)?;
     let (options, lister) = match (spec.remove("options"), spec.remove("list")) {
         (Some(_), Some(_)) => {

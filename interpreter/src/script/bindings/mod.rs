@@ -1,6 +1,7 @@
 //! The Rhai face of the engine. `register_all` is the only door into the `Engine`, so the
 //! list of names a script may call lives here.
 
+mod actions;
 mod agenda;
 mod bag;
 pub mod budget;
@@ -20,7 +21,9 @@ use crate::state::State;
 use rhai::{Array, Dynamic, Engine, EvalAltResult, ImmutableString, Position};
 use std::cell::RefCell;
 use std::rc::Rc;
+use std::sync::Arc;
 
+pub use actions::register as register_shapes;
 pub use card::Card;
 pub use data::{register as register_data, Data, DataSet};
 pub use dot_keys::{dot_keys, register as register_dot_keys};
@@ -102,6 +105,8 @@ pub fn string_list(arr: &Array, what: &str) -> Fallible<Vec<String>> {
 pub fn register_all(engine: &mut Engine, ended: &crate::script::ending::Ended) {
     game::register(engine, ended);
     agenda::register(engine);
+    // Until the game's declared shapes are known (`Rules::declare_shapes`), none.
+    actions::register(engine, Arc::from([]));
     card::register(engine);
     bag::register(engine);
     zone::register(engine);
