@@ -21,7 +21,6 @@ use crate::state::State;
 use rhai::{Array, Dynamic, Engine, EvalAltResult, ImmutableString, Position};
 use std::cell::RefCell;
 use std::rc::Rc;
-use std::sync::Arc;
 
 pub use actions::register as register_shapes;
 pub use card::Card;
@@ -105,8 +104,6 @@ pub fn string_list(arr: &Array, what: &str) -> Fallible<Vec<String>> {
 pub fn register_all(engine: &mut Engine, ended: &crate::script::ending::Ended) {
     game::register(engine, ended);
     agenda::register(engine);
-    // Until the game's declared shapes are known (`Rules::declare_shapes`), none.
-    actions::register(engine, Arc::from([]));
     card::register(engine);
     bag::register(engine);
     zone::register(engine);
