@@ -136,7 +136,7 @@ impl Table {
         })
     }
 
-    /// The game's id (`connect-four`, `virus-wars/blitz`).
+    /// The game's id (its folder name; `game/variant` for a variant).
     pub fn game(&self) -> &str {
         &self.game
     }
@@ -379,11 +379,11 @@ impl Table {
     /// (the table unchanged) if the save does not replay.
     pub fn load(&self, save: SaveFile) -> Result<(), TableError> {
         self.call_mut(move |t| {
-            if save.game != t.m.save().game {
+            let id = &t.m.game.spec.id;
+            if save.game != *id {
                 return Err(TableError::Rules(format!(
-                    "this save is for game `{}`, not `{}`",
+                    "this save is for game `{}`, not `{id}`",
                     crate::text::excerpt(&save.game),
-                    t.m.save().game
                 )));
             }
             t.m.load(&save)?;
