@@ -365,6 +365,11 @@ impl Session {
     /// Every deciding seat with its legal actions, in `to_decide` order; in seat-restricted
     /// mode only the client's own seat (the only one the table is asked about).
     fn numbered(&self) -> Result<Vec<(String, Vec<String>)>, Failure> {
+        Ok(self.named(self.shown_decisions()?))
+    }
+
+    /// The decisions `numbered` lists, typed (each from its seat's own view).
+    fn shown_decisions(&self) -> Result<Vec<Decision>, Failure> {
         let decisions = match self.seat {
             Some(me) => {
                 let d = self.t.decision(me)?;
@@ -380,10 +385,15 @@ impl Session {
                 .iter()
                 .flat_map(|d| d.options.iter().map(String::as_str)),
         );
-        Ok(decisions
+        Ok(decisions)
+    }
+
+    /// `(seat name, options)` of each decision.
+    fn named(&self, decisions: Vec<Decision>) -> Vec<(String, Vec<String>)> {
+        decisions
             .into_iter()
             .map(|d| (self.name(d.seat).to_string(), d.options))
-            .collect())
+            .collect()
     }
 
     /// What tab completion may offer now: the seats this client may name, and the deciding
@@ -513,7 +523,9 @@ impl Session {
     }
 
     fn actions(&mut self) -> Outcome {
-        let list = self.numbered()?;
+        let decisions = self.shown_decisions()?;
+        let typed = self.typed(&decisions);
+        let list = self.named(decisions);
         self.shown = Some(numbering(&list));
         if list.is_empty() {
             return Ok(Reply::text("the game is over; nobody decides")
@@ -558,7 +570,6 @@ impl Session {
             .iter()
             .filter_map(|(s, _)| Some((s.clone(), json!(self.prompt_named(s)?))))
             .collect();
-        let typed = self.typed(&list);
         let deciding: Map<String, Value> = list.into_iter().map(|(s, a)| (s, json!(a))).collect();
         Ok(Reply::text(text.trim_end())
             .with("deciding", Value::Object(deciding))
@@ -566,15 +577,12 @@ impl Session {
             .with("typed", typed))
     }
 
-    /// `{seat: [action typed, ...]}` for the seats of `list` (each seat's decision as the
-    /// table types it, from that seat's own view).
-    fn typed(&self, list: &[(String, Vec<String>)]) -> Value {
-        let typed: Map<String, Value> = list
+    /// `{seat: [action typed, ...]}` for `decisions` (each typed by the table from that
+    /// seat's own view).
+    fn typed(&self, decisions: &[Decision]) -> Value {
+        let typed: Map<String, Value> = decisions
             .iter()
-            .filter_map(|(name, _)| {
-                let decision = self.t.decision(self.t.seat(name).ok()?).ok()?;
-                Some((name.clone(), json!(decision.typed)))
-            })
+            .map(|d| (self.name(d.seat).to_string(), json!(d.typed)))
             .collect();
         Value::Object(typed)
     }
@@ -1097,7 +1105,7 @@ impl Session {
             reply = reply.retext(text).with("seed", json!(seed));
         }
         // The legal actions typed, for the deciding seats this client may see the options of.
-        let typed = self.typed(&self.numbered()?);
+        let typed = self.typed(&self.shown_decisions()?);
         Ok(reply
             .with("over", json!(over))
             .with("winners", json!(winners))
