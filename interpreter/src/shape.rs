@@ -20,7 +20,7 @@ pub enum Kind {
     Cells,
     /// A card, by its name as the acting seat sees it.
     Card,
-    /// A node of a graph, by name or by a node value (`{node:ship.number}`).
+    /// A node of a graph, by name or by a node value (`{node:map.number}`).
     Node,
     /// An edge of a graph, by index or by an edge value.
     Edge,
@@ -66,13 +66,13 @@ impl Kind {
     }
 }
 
-/// A typed slot: `{kind}`, `{cell:board}`, `{node:ship.number}`, `{card...}` (one or more).
+/// A typed slot: `{kind}`, `{cell:board}`, `{node:map.number}`, `{card...}` (one or more).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Slot {
     pub kind: Kind,
     /// The grid or graph named (`cell:board`); None: the game's only one.
     pub of: Option<String>,
-    /// For a node or an edge: the value whose number the token is (`node:ship.number`).
+    /// For a node or an edge: the value whose number the token is (`node:map.number`).
     pub key: Option<String>,
     /// The last slot may take one or more tokens.
     pub many: bool,
@@ -204,7 +204,7 @@ fn slot(inner: &str) -> Result<Slot, String> {
     if let Some(k) = &key {
         if !matches!(kind, Kind::Node | Kind::Edge) || !plain(k) {
             return Err(format!(
-                "`{{{inner}`: only a node or an edge is read by a value (`{{node:ship.number}}`)"
+                "`{{{inner}`: only a node or an edge is read by a value (`{{node:map.number}}`)"
             ));
         }
     }
