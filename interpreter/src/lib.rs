@@ -5,7 +5,8 @@
 //! An embedder needs four names: a [`GameSource`] (a game read from its folder, shared by
 //! any number of threads), a [`Table`] (one running game on a thread of its own), the
 //! table's [`Seat`]s, and what it tells a seat ([`Decision`], [`View`], [`Outcome`],
-//! [`TableError`]). A random game of Connect Four:
+//! [`TableError`]); for many games at once on several threads, a [`batch::Batch`]. A random
+//! game of Connect Four:
 //!
 //! ```
 //! use boardscript_interpreter::{GameSource, Setup, Table};
@@ -25,21 +26,21 @@
 
 // The facade: what an embedder uses (see the crate docs and README "Using the engine as a
 // library").
+pub mod batch;
 pub mod table;
 pub mod text;
 
 pub use bots::{check as check_bot, BotSpec, BOTS};
 pub use game::{GameSource, Setup};
 pub use log::{ReloadReport, SaveFile};
-pub use manifest::GameSpec;
+pub use manifest::{GameSpec, Listed as ListedGame};
 pub use table::{
     Decision, Hint, HintMove, Mark, Outcome, Played, Seat, Status, Table, TableError, View,
 };
 pub use typed::{ActionInfo, ArgInfo};
 
-// The engine below the facade: public for the workspace's own tests, benchmarks and the
-// batch tools (`sim`, `arena`, `check`) not yet on the facade, hidden from the docs. Not an
-// API: `tests/tests/facade_only.rs` keeps the REPL's interactive side off it.
+// The engine below the facade: public for the workspace's own tests and benchmarks, hidden
+// from the docs. Not an API: `tests/tests/facade_only.rs` keeps the REPL off it.
 #[doc(hidden)]
 pub mod agenda;
 #[doc(hidden)]

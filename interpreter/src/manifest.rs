@@ -241,6 +241,21 @@ pub struct GameSpec {
 }
 
 impl GameSpec {
+    /// Reads the manifest of the game in `dir`, known as `id` (scripts are not read).
+    pub fn read(dir: &Path, id: &str) -> Result<GameSpec, String> {
+        load(dir, id)
+    }
+
+    /// The folder of game `id` under the scripts folder `root` (`a/b`: variant `b` of `a`).
+    pub fn find(root: &Path, id: &str) -> Option<PathBuf> {
+        find(root, id)
+    }
+
+    /// Every game and variant under the scripts folder `root`, in order.
+    pub fn list(root: &Path) -> Vec<Listed> {
+        list(root)
+    }
+
     pub fn option(&self, name: &str) -> Option<&OptionSpec> {
         self.options.iter().find(|o| o.name == name)
     }

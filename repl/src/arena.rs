@@ -8,11 +8,9 @@
 use crate::cli::ArenaArgs;
 use crate::sim::progress_bar;
 use crate::stats::{self, Pairing};
-use crate::{games, interrupt, lineup, matchplay};
-use boardscript_interpreter::bots::sim::{self, Outcome, Tally};
-use boardscript_interpreter::bots::BotSpec;
-use boardscript_interpreter::{Game, GameSource, Setup};
-use std::collections::HashMap;
+use crate::{games, interrupt, lineup};
+use boardscript_interpreter::batch::{Batch, GameOutcome as Outcome, Tally};
+use boardscript_interpreter::BotSpec;
 use std::process::ExitCode;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
@@ -57,7 +55,6 @@ fn pair_result(p: usize, seated: &[usize], pair: (usize, usize), o: &Outcome) ->
 }
 
 pub fn arena(args: ArenaArgs) -> anyhow::Result<ExitCode> {
-    let dir = games::game_dir(&args.game)?;
     let id = args.game.game.clone();
     let setup = args.game.setup(args.seed)?;
     let entrants = lineup::parse_plain(&args.bots).map_err(|e| anyhow::anyhow!("--bots: {e}"))?;
@@ -67,55 +64,35 @@ pub fn arena(args: ArenaArgs) -> anyhow::Result<ExitCode> {
     if entrants.len() < 2 {
         anyhow::bail!("--bots: an arena needs at least two bots, as `random,mcts:iters=200`");
     }
-    let source = Arc::new(GameSource::read(&dir, &id).map_err(|e| anyhow::anyhow!("{e}"))?);
-    let seats = sim::on_script_stack(|| {
-        let game = source.compile().map_err(|e| e.to_string())?;
-        let first = game.start(&setup).map_err(|e| e.to_string())?;
-        Ok::<_, String>(first.seats.len())
-    })
-    .and_then(|r| r)
-    .map_err(|e| anyhow::anyhow!(e))?;
     let pairs = pairs(entrants.len());
     let total = args.games.saturating_mul(pairs.len() as u64);
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let threads = args.threads.unwrap_or(cores).min(THREADS_PER_CORE * cores);
+    let source = Arc::new(games::source(&args.game)?);
+    let batch = Batch::new(source, setup)
+        .threads(threads)
+        .max_actions(args.max_actions);
+    let seats = batch.seating()?.seats.len();
     let bar = progress_bar(total, args.quiet);
     let stop = interrupt::flag();
     let progress = |n| {
         bar.set_position(n);
         !stop.load(Ordering::Relaxed)
     };
-    let load = || source.compile().map_err(|e| e.to_string());
-    // The pool hands `play` a game's seed only; `game_seed(base, i)` is one-to-one in `i`,
-    // so the seed names its game.
-    let index: HashMap<u64, u64> = (0..total)
-        .map(|i| (sim::game_seed(args.seed, i), i))
-        .collect();
-    let play = |game: &Game, seed: u64| {
-        let i = index[&seed];
-        play_one(
-            game,
-            &setup,
-            &entrants,
-            &pairs,
-            seats,
-            &source,
-            i,
-            seed,
-            args.max_actions,
-        )
+    // Game `i` is pair `i % pairs`' game `i / pairs`.
+    let pair_of = |i: u64| ((i % pairs.len() as u64) as usize, i / pairs.len() as u64);
+    let lineup = |i: u64| {
+        let (p, j) = pair_of(i);
+        let seated = seating(pairs[p], seats, j);
+        seated.iter().map(|&e| entrants[e].clone()).collect()
+    };
+    let score = |i: u64, mut o: Outcome| {
+        let (p, j) = pair_of(i);
+        o.winners = pair_result(p, &seating(pairs[p], seats, j), pairs[p], &o);
+        o
     };
     let empty = Tally::new(3 * pairs.len(), vec![]);
-    let (tally, threads) = sim::tally_games(
-        0..total,
-        args.seed,
-        threads,
-        &empty,
-        &load,
-        &play,
-        &progress,
-    )
-    .map_err(|e| anyhow::anyhow!(e))?;
+    let (tally, threads) = batch.bot_games(0..total, &empty, &lineup, &score, &progress)?;
     bar.finish_and_clear();
     print_report(&args, &id, &entrants, &pairs, &tally, total, threads);
     let interrupted = tally.games < total;
@@ -126,32 +103,6 @@ pub fn arena(args: ArenaArgs) -> anyhow::Result<ExitCode> {
     } else {
         0
     }))
-}
-
-/// Game `i` of the round robin, seeded `seed`: its pair's entrants seated by `seating`.
-#[allow(clippy::too_many_arguments)]
-fn play_one(
-    game: &Game,
-    setup: &Setup,
-    entrants: &[BotSpec],
-    pairs: &[(usize, usize)],
-    seats: usize,
-    source: &Arc<GameSource>,
-    i: u64,
-    seed: u64,
-    max_actions: usize,
-) -> Outcome {
-    let p = (i % pairs.len() as u64) as usize;
-    let j = i / pairs.len() as u64;
-    let seated = seating(pairs[p], seats, j);
-    let specs: Vec<BotSpec> = seated.iter().map(|&e| entrants[e].clone()).collect();
-    let s = Setup {
-        seed,
-        ..setup.clone()
-    };
-    let mut o = matchplay::play(game, &s, &specs, Some(source), max_actions);
-    o.winners = pair_result(p, &seated, pairs[p], &o);
-    o
 }
 
 fn print_report(

@@ -3,9 +3,8 @@
 
 use crate::cli::{GameArgs, ListArgs};
 use anyhow::Context;
-use boardscript_interpreter::manifest;
 use boardscript_interpreter::text::one_line;
-use boardscript_interpreter::{Game, GameSource, TableError};
+use boardscript_interpreter::{GameSource, GameSpec, ListedGame, TableError};
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -86,13 +85,13 @@ pub fn game_dir(args: &GameArgs) -> anyhow::Result<PathBuf> {
     let sources = sources(args.scripts.as_deref());
     if let Some(dir) = sources
         .iter()
-        .find_map(|s| manifest::find(&s.root, &args.game))
+        .find_map(|s| GameSpec::find(&s.root, &args.game))
     {
         return Ok(dir);
     }
     let mut known: Vec<String> = sources
         .iter()
-        .flat_map(|s| manifest::list(&s.root))
+        .flat_map(|s| GameSpec::list(&s.root))
         .map(|l| l.id)
         .collect();
     known.sort();
@@ -112,16 +111,6 @@ pub fn game_dir(args: &GameArgs) -> anyhow::Result<PathBuf> {
 }
 
 /// The game `args.game`, read and compiled for this thread (`check`'s playouts).
-pub fn load(args: &GameArgs) -> anyhow::Result<Game> {
-    let dir = game_dir(args)?;
-    // The error keeps its type, so that its source line can be shown under it.
-    Game::load(&dir, &args.game)
-        .map_err(anyhow::Error::new)
-        .with_context(|| format!("loading game {}", args.game))
-}
-
-/// The game `args.game`, read from its folder (its scripts are compiled when a table or a
-/// run starts).
 pub fn source(args: &GameArgs) -> anyhow::Result<GameSource> {
     let dir = game_dir(args)?;
     // The error keeps its type, so that its source line can be shown under it.
@@ -138,7 +127,7 @@ pub fn list(args: ListArgs) -> anyhow::Result<ExitCode> {
     let mut first: BTreeMap<String, String> = BTreeMap::new();
     let mut any = false;
     for source in &sources {
-        let games = manifest::list(&source.root);
+        let games = GameSpec::list(&source.root);
         if games.is_empty() {
             continue;
         }
@@ -168,10 +157,10 @@ pub fn list(args: ListArgs) -> anyhow::Result<ExitCode> {
 fn describe(
     out: &mut impl Write,
     root: &Path,
-    g: &manifest::Listed,
+    g: &ListedGame,
     hidden_by: &str,
 ) -> anyhow::Result<()> {
-    match manifest::load(&g.dir, &g.id) {
+    match GameSpec::read(&g.dir, &g.id) {
         // Folder names come from disk as they are: shown on one line, like any error.
         Err(e) => writeln!(
             out,
@@ -198,8 +187,8 @@ fn describe(
             let base_options = spec
                 .base
                 .as_ref()
-                .and_then(|b| manifest::find(root, b).map(|dir| (b, dir)))
-                .and_then(|(b, dir)| manifest::load(&dir, b).ok())
+                .and_then(|b| GameSpec::find(root, b).map(|dir| (b, dir)))
+                .and_then(|(b, dir)| GameSpec::read(&dir, b).ok())
                 .map(|base| base.options)
                 .unwrap_or_default();
             let (inherited, own): (Vec<_>, Vec<_>) =

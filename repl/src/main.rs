@@ -8,9 +8,7 @@ mod files;
 mod games;
 mod interrupt;
 mod lineup;
-mod matchplay;
 mod panics;
-mod peek;
 mod protocol;
 mod seat_bots;
 mod session;
@@ -19,24 +17,28 @@ mod sim;
 mod stats;
 mod watch;
 
-use boardscript_interpreter::script::{ScriptError, SCRIPT_STACK_SIZE};
-use boardscript_interpreter::{PlayError, TableError};
+use boardscript_interpreter::TableError;
 use clap::Parser;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
     let cli = cli::Cli::parse();
     panics::install();
-    // Scripts run on a thread with a known, large stack: the same depth of script recursion
-    // and of nested values then works in `play`, `sim` and `check` alike.
+    // Scripts run on the engine's own threads (a `Table`'s, a `Batch`'s), with the stack
+    // they need; this one reads commands and prints. It is a thread so that a panic is
+    // reported as an internal error with an exit status, like any other error.
     let worker = std::thread::Builder::new()
         .name("boardscript".into())
-        .stack_size(SCRIPT_STACK_SIZE)
         .spawn(move || run(cli));
     let result = match worker {
-        Ok(handle) => handle
-            .join()
-            .unwrap_or_else(|p| Err(anyhow::anyhow!("internal error: {}", panics::message(&*p)))),
+        Ok(handle) => handle.join().unwrap_or_else(|p| {
+            let message = panics::message(&*p);
+            // `println!` panics when the reader has gone (`boardscript sim ... | head`).
+            if message.starts_with("failed printing to stdout") && message.contains("Broken pipe") {
+                return Ok(ExitCode::SUCCESS);
+            }
+            Err(anyhow::anyhow!("internal error: {message}"))
+        }),
         Err(e) => Err(anyhow::anyhow!("cannot start the session thread: {e}")),
     };
     match result {
@@ -56,17 +58,9 @@ fn main() -> ExitCode {
 /// The source line and caret of a script error behind `err` (a game that does not compile,
 /// or whose setup fails), as the REPL draws them.
 fn script_excerpt(err: &anyhow::Error) -> Option<String> {
-    err.chain().find_map(|e| {
-        if let Some(TableError::Script { excerpt, .. }) = e.downcast_ref() {
-            return excerpt.clone();
-        }
-        let script = e
-            .downcast_ref::<ScriptError>()
-            .or_else(|| match e.downcast_ref() {
-                Some(PlayError::Script(s)) => Some(s),
-                _ => None,
-            })?;
-        script.excerpt(&[])
+    err.chain().find_map(|e| match e.downcast_ref() {
+        Some(TableError::Script { excerpt, .. }) => excerpt.clone(),
+        _ => None,
     })
 }
 

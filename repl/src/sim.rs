@@ -3,12 +3,10 @@
 use crate::cli::{CheckArgs, SimArgs};
 use crate::games;
 use crate::interrupt;
-use crate::{lineup, matchplay, stats};
-use boardscript_interpreter::bots::{catch_panic, replay, sim, BotSpec};
-use boardscript_interpreter::script::excerpt_in_message;
-use boardscript_interpreter::{Action, GameSource, Setup};
+use crate::{lineup, stats};
+use boardscript_interpreter::batch::{Batch, Checked, Tally};
+use boardscript_interpreter::BotSpec;
 use indicatif::{ProgressBar, ProgressState, ProgressStyle};
-use std::ops::Range;
 use std::process::ExitCode;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
@@ -17,15 +15,16 @@ use std::sync::Arc;
 const THREADS_PER_CORE: usize = 4;
 
 pub fn sim(args: SimArgs) -> anyhow::Result<ExitCode> {
-    let dir = games::game_dir(&args.game)?;
     let id = args.game.game.clone();
     let setup = args.game.setup(args.seed)?;
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let threads = args.threads.unwrap_or(cores).min(THREADS_PER_CORE * cores);
     let bar = progress_bar(args.games, args.quiet);
     // Read once: every thread compiles these same texts, whatever happens to the files.
-    let source = Arc::new(GameSource::read(&dir, &id).map_err(|e| anyhow::anyhow!("{e}"))?);
-    let load = || source.compile().map_err(|e| e.to_string());
+    let source = Arc::new(games::source(&args.game)?);
+    let batch = Batch::new(source, setup)
+        .threads(threads)
+        .max_actions(args.max_actions);
     let stop = interrupt::flag();
     let games = args.skip..args.skip.saturating_add(args.games);
     let progress = |n| {
@@ -33,24 +32,12 @@ pub fn sim(args: SimArgs) -> anyhow::Result<ExitCode> {
         !stop.load(Ordering::Relaxed)
     };
     let (report, bots) = match &args.bots {
-        None => (
-            sim::simulate(&load, &setup, games, threads, args.max_actions, &progress),
-            None,
-        ),
+        None => (batch.random(games, &progress)?, None),
         Some(list) => {
-            let (report, specs) = simulate_bots(
-                &source,
-                &setup,
-                list,
-                games,
-                threads,
-                args.max_actions,
-                &progress,
-            )?;
-            (report, Some(specs))
+            let specs = lineup_of(&batch, list)?;
+            (batch.bots(games, &specs, &progress)?, Some(specs))
         }
     };
-    let report = report.map_err(|e| anyhow::anyhow!(e))?;
     bar.finish_and_clear();
     let t = &report.tally;
     let percent = |wins: u64| 100.0 * wins as f64 / t.games.max(1) as f64;
@@ -178,29 +165,11 @@ pub fn progress_bar(games: u64, quiet: bool) -> ProgressBar {
     bar
 }
 
-/// `sim --bots`: the games played by a bot per seat (seats the list leaves out play
-/// `random`), on `threads` threads each with its own compiled game; returns the report and
-/// each seat's bot. A list naming no seat of the game, an unknown bot or an unknown setting
-/// is refused before any game starts.
-fn simulate_bots(
-    source: &Arc<GameSource>,
-    setup: &Setup,
-    list: &str,
-    games: Range<u64>,
-    threads: usize,
-    max_actions: usize,
-    progress: &(dyn Fn(u64) -> bool + Sync),
-) -> anyhow::Result<(Result<sim::Report, String>, Vec<BotSpec>)> {
-    let (seats, teams) = sim::on_script_stack(|| {
-        let first = source
-            .compile()
-            .map_err(|e| e.to_string())?
-            .start(setup)
-            .map_err(|e| e.to_string())?;
-        Ok::<_, String>((first.seats.to_vec(), first.teams))
-    })
-    .and_then(|r| r)
-    .map_err(|e| anyhow::anyhow!(e))?;
+/// `sim --bots`: the bot of each seat (seats the list leaves out play `random`). A list
+/// naming no seat of the game, an unknown bot or an unknown setting is refused before any
+/// game starts.
+fn lineup_of(batch: &Batch, list: &str) -> anyhow::Result<Vec<BotSpec>> {
+    let seats = batch.seating()?.seats;
     let items = lineup::parse_seated(list, &seats).map_err(|e| anyhow::anyhow!("--bots: {e}"))?;
     let random = BotSpec::parse("random").expect("a bot name");
     let specs: Vec<BotSpec> = lineup::per_seat(&items, &seats)
@@ -210,30 +179,12 @@ fn simulate_bots(
     for spec in &specs {
         lineup::check(spec).map_err(|e| anyhow::anyhow!("--bots: {e}"))?;
     }
-    let started = std::time::Instant::now();
-    let empty = sim::Tally::new(seats.len(), teams);
-    let load = || source.compile().map_err(|e| e.to_string());
-    let play = |game: &boardscript_interpreter::Game, seed: u64| {
-        let s = Setup {
-            seed,
-            ..setup.clone()
-        };
-        matchplay::play(game, &s, &specs, Some(source), max_actions)
-    };
-    let report = sim::tally_games(games, setup.seed, threads, &empty, &load, &play, progress).map(
-        |(tally, threads)| sim::Report {
-            seats,
-            tally,
-            threads,
-            seconds: started.elapsed().as_secs_f64(),
-        },
-    );
-    Ok((report, specs))
+    Ok(specs)
 }
 
 /// How the games ended: by ending (a win or none, and the reason the rules gave), then
 /// those stopped at the action limit.
-fn print_endings(t: &sim::Tally, max_actions: usize) {
+fn print_endings(t: &Tally, max_actions: usize) {
     let percent = |n: u64| 100.0 * n as f64 / t.games.max(1) as f64;
     println!("  ended by:");
     // At least as wide as `no winner    `, so the counts line up with the lines above.
@@ -285,141 +236,21 @@ fn print_tallies(tallies: &[(String, i64)], other: i64, games: u64) {
 /// Compiles the game, then plays random playouts and replays each from its actions: a
 /// playout fails on an error, a panic of the engine, or a replay that ends elsewhere.
 pub fn check(args: CheckArgs) -> anyhow::Result<ExitCode> {
-    // Scripts get the stack they get in `play`, so deep recursion fails (or not) alike.
-    sim::on_script_stack(|| check_here(&args)).map_err(|e| anyhow::anyhow!(e))?
-}
-
-fn check_here(args: &CheckArgs) -> anyhow::Result<ExitCode> {
-    let mut game = games::load(&args.game)?;
-    let options = args.game.option_pairs()?;
-    let setup = |seed| Setup {
-        seats: args.game.seats,
-        seed,
-        options: options.clone(),
-        position: None,
-    };
-    let first = game.start(&setup(1)).map_err(|e| anyhow::anyhow!("{e}"))?;
-    let seats = first.seats.clone();
-    // What the playouts are played with, defaults included, for the warnings.
-    let played_with = played_with(seats.len(), &first.options);
-    println!(
-        "{}: compiled {} script file(s)",
-        game.spec.id,
-        game.spec.scripts.len()
-    );
-    let mut failures = 0;
-    // Each distinct error is shown once, with its source line: one bug in the rules would
-    // otherwise fill the screen with the same error for every playout.
-    let mut errors: Vec<(String, u64, Vec<u64>)> = vec![];
-    // Playouts in which one seat of several made every move (at least `LONE_MOVES` of them):
-    // in a turn-based game, turns that never pass (issue 11). Warned about, not failed: a
-    // game may rightly let one seat act alone for a while.
-    const LONE_MOVES: usize = 8;
-    let mut lone: Option<(u64, usize, String)> = None;
-    let mut lone_count = 0;
-    // Playouts that ended with no winner and no reason (nobody could act), and the first.
-    let mut stuck: Option<(u64, usize)> = None;
-    let mut stuck_count = 0;
-    // The playouts' tallies (`g.tally`), summed as `sim` sums them.
-    let mut tallies = sim::Tally::new(seats.len(), vec![]);
+    let source = Arc::new(games::source(&args.game)?);
+    let setup = args.game.setup(1)?;
+    let (id, files) = (source.spec().id.clone(), source.spec().scripts.len());
+    let batch = Batch::new(source, setup).max_actions(args.max_actions);
+    let seating = batch.seating()?;
+    println!("{id}: compiled {files} script file(s)");
+    let mut report = CheckReport::new(seating.seats.len());
     let stop = interrupt::flag();
-    let mut run = 0;
-    for i in args.skip..args.skip.saturating_add(args.games) {
-        if stop.load(Ordering::Relaxed) {
-            break;
-        }
-        run += 1;
-        let seed = sim::game_seed(1, i);
-        let s = setup(seed);
-        let checked = catch_panic(|| {
-            let rec = replay::record(&game, &s, args.max_actions);
-            match one_seat_moves(&rec.actions, LONE_MOVES) {
-                Some(seat) if seats.len() > 1 => {
-                    lone_count += 1;
-                    lone.get_or_insert((seed, rec.actions.len(), seats[seat].clone()));
-                }
-                _ => {}
-            }
-            let o = &rec.outcome;
-            tallies.add(i, o.clone());
-            if o.error.is_none() && o.winners.is_empty() && o.reason.is_empty() {
-                stuck_count += 1;
-                stuck.get_or_insert((seed, o.length));
-            }
-            let replayed = replay::replay(&game, &s, &rec);
-            // A game that someone won but that goes on is the cause of a long game, so it is
-            // named before the action limit it then runs into.
-            if let Err(
-                d @ (replay::Divergence::WonButGoesOn { .. } | replay::Divergence::Winners { .. }),
-            ) = &replayed
-            {
-                return Some(("does not end when won".to_string(), d.to_string()));
-            }
-            if let Some(e) = &rec.outcome.error {
-                return Some((
-                    format!("failed after {} action(s)", rec.outcome.length),
-                    e.clone(),
-                ));
-            }
-            if let Err(d) = replayed {
-                return Some((
-                    format!(
-                        "is not deterministic: replaying its {} action(s)",
-                        rec.actions.len()
-                    ),
-                    d.to_string(),
-                ));
-            }
-            let leak = args
-                .peek
-                .then(|| crate::peek::check_playout(&game, &s, &rec.actions));
-            leak.flatten().map(|e| ("leaks".to_string(), e))
-        });
-        let problem = checked.unwrap_or_else(|panic| {
-            // The panic may have left the rules half-way through a call: start them afresh.
-            if let Ok(fresh) = games::load(&args.game) {
-                game = fresh;
-            }
-            Some(("failed".into(), format!("internal error: {panic}")))
-        });
-        let Some((what, error)) = problem else {
-            continue;
-        };
-        failures += 1;
-        match errors.iter_mut().find(|(e, _, _)| *e == error) {
-            Some((_, _, again)) => again.push(i),
-            None => {
-                println!("  playout {i} (seed {seed}) {what}: {error}");
-                if let Some(excerpt) = excerpt_in_message(&error, game.rules().sources()) {
-                    println!("{excerpt}");
-                }
-                errors.push((error, i, vec![]));
-            }
-        }
-    }
-    for (_, first, again) in errors.iter().filter(|(_, _, again)| !again.is_empty()) {
-        const LISTED: usize = 10;
-        let mut list: Vec<String> = again.iter().take(LISTED).map(u64::to_string).collect();
-        if again.len() > LISTED {
-            list.push("...".into());
-        }
-        println!(
-            "  {} more playout(s) failed with the same error as playout {first}: {}",
-            again.len(),
-            list.join(", ")
-        );
-    }
-    if let Some((seed, moves, seat)) = lone {
-        println!(
-            "  warning: in {lone_count} playout(s) one seat made every move (seed {seed}: {seat} made all {moves}); if turns should pass, call `g.set_steps(1)` in `setup` or pass the turn in `apply` (`g.next_turn()`)"
-        );
-    }
-    if let Some((seed, length)) = stuck.filter(|_| 2 * stuck_count > run) {
-        println!(
-            "  warning: {stuck_count} of {run} playout(s) ended with no winner and no end reason, because nobody could act (seed {seed}: after {length} action(s)), with {played_with}; if the rules should go on, an action may be impossible with these options (or end the game with `g.end_game([], reason)`)"
-        );
-    }
-    print_tallies(&tallies.tallies, tallies.other_tallies, run);
+    let games = args.skip..args.skip.saturating_add(args.games);
+    batch.check(games, args.peek, &mut |checked| {
+        report.add(checked, &seating.seats);
+        !stop.load(Ordering::Relaxed)
+    })?;
+    report.print_summary(&played_with(&seating.seats, &seating.options));
+    let run = report.run;
     let interrupted = run < args.games;
     if interrupted {
         println!(
@@ -429,11 +260,11 @@ fn check_here(args: &CheckArgs) -> anyhow::Result<ExitCode> {
             args.games - run
         );
     }
-    let status = if failures == 0 {
+    let status = if report.failures == 0 {
         println!("  {run} random playout(s) finished without error");
         ExitCode::SUCCESS
     } else {
-        println!("  {failures} of {run} playout(s) failed");
+        println!("  {} of {run} playout(s) failed", report.failures);
         ExitCode::from(1)
     };
     Ok(if interrupted {
@@ -443,24 +274,117 @@ fn check_here(args: &CheckArgs) -> anyhow::Result<ExitCode> {
     })
 }
 
+/// Playouts in which one seat of several made every move, at least this many: in a
+/// turn-based game, turns that never pass (issue 11). Warned about, not failed: a game may
+/// rightly let one seat act alone for a while.
+const LONE_MOVES: usize = 8;
+
+/// What `check` has seen so far: each distinct error once (one bug in the rules would
+/// otherwise fill the screen with the same error for every playout), and what it warns of.
+struct CheckReport {
+    run: u64,
+    failures: u64,
+    /// Each error, the playout that first had it, and the others that had it again.
+    errors: Vec<(String, u64, Vec<u64>)>,
+    /// The first playout in which one seat made every move (seed, moves, seat), and how many.
+    lone: Option<(u64, usize, String)>,
+    lone_count: u64,
+    /// The first playout that ended with no winner and no reason (nobody could act).
+    stuck: Option<(u64, usize)>,
+    stuck_count: u64,
+    /// The playouts' tallies (`g.tally`), summed as `sim` sums them.
+    tallies: Tally,
+}
+
+impl CheckReport {
+    fn new(seats: usize) -> CheckReport {
+        CheckReport {
+            run: 0,
+            failures: 0,
+            errors: vec![],
+            lone: None,
+            lone_count: 0,
+            stuck: None,
+            stuck_count: 0,
+            tallies: Tally::new(seats, vec![]),
+        }
+    }
+
+    /// Counts a playout, printing its problem when it is a new one.
+    fn add(&mut self, c: Checked, seats: &[String]) {
+        self.run += 1;
+        let o = &c.outcome;
+        match c.only_mover {
+            Some(seat) if seats.len() > 1 && o.length >= LONE_MOVES => {
+                self.lone_count += 1;
+                self.lone
+                    .get_or_insert((c.seed, o.length, seats[seat].clone()));
+            }
+            _ => {}
+        }
+        if o.error.is_none() && o.winners.is_empty() && o.reason.is_empty() {
+            self.stuck_count += 1;
+            self.stuck.get_or_insert((c.seed, o.length));
+        }
+        self.tallies.add(c.index, c.outcome.clone());
+        let Some(problem) = c.problem else {
+            return;
+        };
+        self.failures += 1;
+        match self.errors.iter_mut().find(|(e, _, _)| *e == problem.error) {
+            Some((_, _, again)) => again.push(c.index),
+            None => {
+                println!(
+                    "  playout {} (seed {}) {}: {}",
+                    c.index, c.seed, problem.what, problem.error
+                );
+                if let Some(excerpt) = &problem.excerpt {
+                    println!("{excerpt}");
+                }
+                self.errors.push((problem.error, c.index, vec![]));
+            }
+        }
+    }
+
+    /// The repeated errors, the warnings and the tallies.
+    fn print_summary(&self, played_with: &str) {
+        for (_, first, again) in self.errors.iter().filter(|(_, _, a)| !a.is_empty()) {
+            const LISTED: usize = 10;
+            let mut list: Vec<String> = again.iter().take(LISTED).map(u64::to_string).collect();
+            if again.len() > LISTED {
+                list.push("...".into());
+            }
+            println!(
+                "  {} more playout(s) failed with the same error as playout {first}: {}",
+                again.len(),
+                list.join(", ")
+            );
+        }
+        if let Some((seed, moves, seat)) = &self.lone {
+            println!(
+                "  warning: in {} playout(s) one seat made every move (seed {seed}: {seat} made all {moves}); if turns should pass, call `g.set_steps(1)` in `setup` or pass the turn in `apply` (`g.next_turn()`)",
+                self.lone_count
+            );
+        }
+        if let Some((seed, length)) = self.stuck.filter(|_| 2 * self.stuck_count > self.run) {
+            println!(
+                "  warning: {} of {} playout(s) ended with no winner and no end reason, because nobody could act (seed {seed}: after {length} action(s)), with {played_with}; if the rules should go on, an action may be impossible with these options (or end the game with `g.end_game([], reason)`)",
+                self.stuck_count, self.run
+            );
+        }
+        print_tallies(&self.tallies.tallies, self.tallies.other_tallies, self.run);
+    }
+}
+
 /// `2 seats and options coop=true, size=11` (`no options` when the game has none).
-fn played_with(
-    seats: usize,
-    options: &std::collections::BTreeMap<String, boardscript_interpreter::value::Value>,
-) -> String {
+fn played_with(seats: &[String], options: &[(String, String)]) -> String {
     let options: Vec<String> = options.iter().map(|(k, v)| format!("{k}={v}")).collect();
     let options = if options.is_empty() {
         "no options".to_string()
     } else {
         format!("options {}", options.join(", "))
     };
-    format!("{seats} seat(s) and {options}")
-}
-
-/// The seat that made every one of `actions`, when there are at least `min` of them.
-fn one_seat_moves(actions: &[(usize, Action)], min: usize) -> Option<usize> {
-    let first = actions.first()?.0;
-    (actions.len() >= min && actions.iter().all(|(s, _)| *s == first)).then_some(first)
+    format!("{} seat(s) and {options}", seats.len())
 }
 
 /// The progress bar's speed: `155 games/s`.

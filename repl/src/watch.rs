@@ -2,7 +2,7 @@
 
 use crate::session::{Outcome, Session};
 use crate::shell::guarded;
-use boardscript_interpreter::manifest::GameSpec;
+use boardscript_interpreter::GameSpec;
 use notify::{RecursiveMode, Watcher as _};
 use std::cell::RefCell;
 use std::path::{Path, PathBuf};

@@ -10,6 +10,7 @@
 mod bot;
 pub mod greedy;
 mod guard;
+pub mod matchplay;
 pub mod mcts;
 pub mod peek;
 pub mod random;

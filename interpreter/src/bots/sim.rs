@@ -316,7 +316,7 @@ pub fn simulate(
     })??;
     let started = Instant::now();
     let empty = Tally::new(seats.len(), teams);
-    let play = |game: &Game, seed: u64| {
+    let play = |game: &Game, _: u64, seed: u64| {
         let s = Setup {
             seed,
             ..setup.clone()
@@ -334,7 +334,7 @@ pub fn simulate(
 
 /// The worker pool behind `simulate`, over any per-thread context `C`: `make` builds one per
 /// thread (and again after a panic, which may leave it half-way through a call), `play` plays
-/// game `i` of `games` with it, given the game's seed (`game_seed(base_seed, i)`); `progress`
+/// game `i` of `games` with it, given `i` and the game's seed (`game_seed(base_seed, i)`); `progress`
 /// as in `simulate`. Each thread tallies its own games, so no lock is shared and none can be
 /// poisoned; the tallies are merged at the end. Returns the tally and the threads that played.
 pub fn tally_games<C>(
@@ -343,7 +343,7 @@ pub fn tally_games<C>(
     threads: usize,
     empty: &Tally,
     make: &(dyn Fn() -> Result<C, String> + Sync),
-    play: &(dyn Fn(&C, u64) -> Outcome + Sync),
+    play: &(dyn Fn(&C, u64, u64) -> Outcome + Sync),
     progress: &(dyn Fn(u64) -> bool + Sync),
 ) -> Result<(Tally, usize), String> {
     let next = AtomicU64::new(games.start);
@@ -359,7 +359,7 @@ pub fn tally_games<C>(
                 break;
             }
             let seed = game_seed(base_seed, i);
-            let outcome = match guard::catch(|| play(&context, seed)) {
+            let outcome = match guard::catch(|| play(&context, i, seed)) {
                 Ok(outcome) => outcome,
                 Err(panic) => {
                     context = make().inspect_err(|_| stop.store(true, Ordering::Relaxed))?;
@@ -442,9 +442,10 @@ mod tests {
 
     fn run(games: u64, threads: usize) -> (Tally, usize) {
         let empty = Tally::new(2, vec![vec![0], vec![1]]);
-        // The fake needs the index; recover it from the seed as the pool derives it.
-        let index_of = |seed: u64| (0..games).find(|&i| game_seed(9, i) == seed).unwrap();
-        let play = |c: &(), seed: u64| fake(c, seed, index_of(seed));
+        let play = |c: &(), i: u64, seed: u64| {
+            assert_eq!(seed, game_seed(9, i));
+            fake(c, seed, i)
+        };
         tally_games(0..games, 9, threads, &empty, &|| Ok(()), &play, &|_| true).unwrap()
     }
 
@@ -520,7 +521,7 @@ mod tests {
     #[test]
     fn i20_a_stopped_run_played_a_prefix_and_resumes_there() {
         let empty = Tally::new(3, vec![]);
-        let play = |_: &(), seed: u64| Outcome {
+        let play = |_: &(), _: u64, seed: u64| Outcome {
             seed,
             winners: vec![(seed % 3) as usize],
             length: (seed % 7) as usize,

@@ -1,11 +1,11 @@
 //! One game played by a bot per seat (`sim --bots`, `arena`): each seat's bot is made afresh
 //! for the game, seeded from the game's seed and the seat, and kept for the whole game (tree
-//! reuse); it is handed only its seat's view, through `bots::choose_for`.
+//! reuse); it is handed only its seat's view, through `choose_for`.
 
-use boardscript_interpreter::bots::sim::Outcome;
-use boardscript_interpreter::bots::{self, Bot, BotEnv, BotSpec};
-use boardscript_interpreter::primitives::rng;
-use boardscript_interpreter::{Game, GameSource, PlayError, Setup};
+use super::bot::{self, Bot, BotEnv, BotSpec};
+use super::sim::Outcome;
+use crate::game::{Game, GameSource, PlayError, Setup};
+use crate::primitives::rng;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
@@ -30,7 +30,7 @@ pub fn make_bots(
                 seed: bot_seed(game_seed, seat),
                 stop: stop.clone(),
             };
-            bots::make(spec, &env)
+            bot::make(spec, &env)
         })
         .collect()
 }
@@ -66,7 +66,7 @@ pub fn play(
             if *length == max_actions {
                 return Err(PlayError::NoEnd(max_actions).to_string());
             }
-            let i = bots::choose_for(bots[seat].as_mut(), game, &state, &decisions, seat)
+            let i = bot::choose_for(bots[seat].as_mut(), game, &state, &decisions, seat)
                 .map_err(|e| format!("{}'s bot: {e}", state.seat_name(seat)))?;
             game.play_listed_in_place(&mut state, &decisions, seat, i)
                 .map_err(|e| e.to_string())?;
