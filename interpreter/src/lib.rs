@@ -6,12 +6,13 @@
 //! any number of threads), a [`Table`] (one running game on a thread of its own), the
 //! table's [`Seat`]s, and what it tells a seat ([`Decision`], [`View`], [`Outcome`],
 //! [`TableError`]); for many games at once on several threads, a [`batch::Batch`]. A random
-//! game of Connect Four:
+//! game of Nim (README "Writing a game"), from a scripts folder:
 //!
 //! ```
 //! use boardscript_interpreter::{GameSource, Setup, Table};
+//! # let scripts = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/doc-games"));
 //!
-//! let source = GameSource::find("../scripts".as_ref(), "connect-four")?;
+//! let source = GameSource::find(scripts, "nim")?;
 //! let table = Table::new(&source, Setup { seed: 7, ..Setup::default() })?;
 //! while let Some(&seat) = table.deciding()?.first() {
 //!     let options = table.decision(seat)?.options; // that seat's legal actions
@@ -20,7 +21,7 @@
 //! }
 //! let outcome = table.outcome()?.expect("the game is over");
 //! let winners: Vec<&str> = outcome.winners.iter().map(|&s| table.name(s)).collect::<Result<_, _>>()?;
-//! println!("{} ({winners:?})", outcome.text);
+//! assert_eq!(outcome.text, format!("{} wins (took the last stone)", winners[0]));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
