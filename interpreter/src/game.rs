@@ -489,7 +489,7 @@ impl Game {
     fn listed_actions(&self, state: &State, seat: usize) -> Result<Vec<Action>, PlayError> {
         // Without `legal_actions`, the verbs table lists (its errors name the protocol
         // function it stands in for).
-        let (function, actions) = match self.lists_by_verb() {
+        let (function, actions) = match self.lists_by_verb(state) {
             true => ("legal_actions", self.verb_actions(state, seat)?),
             false => self.script_actions(state, seat)?,
         };
