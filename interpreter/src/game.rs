@@ -806,9 +806,8 @@ impl Game {
     /// Runs the script's `apply` for one action, logging it first, then what it scheduled.
     fn apply_one(&self, state: &mut State, seat: usize, action: &str) -> Result<(), PlayError> {
         self.log_action(state, seat, action);
-        let (apply, args, n) = self.apply_call(state, seat, action);
         let turn = (state.turn.number, state.turn.current);
-        self.run_scheduling(state, apply, &args[..n], true)?;
+        self.run_apply(state, seat, action)?;
         self.resolve(state)?;
         if (state.turn.number, state.turn.current) == turn {
             state.turn.count_step();

@@ -187,31 +187,32 @@ impl Game {
             .to_dynamic()
     }
 
-    /// The function `apply_one` calls for `action` and its arguments after `g` (the first
-    /// `n` of the array: no allocation on this path, which every action takes): the verb's
-    /// `<verb>_apply(g, seat, parsed)`, else `apply(g, seat, action[, parsed])` (or its
-    /// phase's).
-    pub(super) fn apply_call(
+    /// Runs the script's effect of `action`: the verb's `<verb>_apply(g, seat, parsed)` (or
+    /// its phase's), else `apply(g, seat, action[, parsed])` (or its phase's). Each path
+    /// passes exactly its arguments: nothing is made or dropped for a parameter not taken,
+    /// on a path every action takes.
+    pub(super) fn run_apply(
         &self,
-        state: &State,
+        state: &mut State,
         seat: usize,
         action: &str,
-    ) -> (&str, [Dynamic; 3], usize) {
+    ) -> Result<(), PlayError> {
         let seat_arg = self.seat_arg(state, seat);
         if !self.verbs.verbs.is_empty() {
             let word = action.split(' ').next().unwrap_or_default();
             if let Some(verb) = self.verbs.verbs.iter().find(|v| v.word == word) {
                 let parsed = self.parsed(state, seat, action);
                 let apply = verb.apply_in(&state.phase);
-                return (apply, [seat_arg, parsed, Dynamic::UNIT], 2);
+                return self.run_scheduling(state, apply, &[seat_arg, parsed], true);
             }
         }
         let apply = self.rules.for_phase(&state.phase, "apply");
         let text = Dynamic::from(ImmutableString::from(action));
         if self.verbs.apply_parsed && self.rules.has_fn(apply, 4) {
-            return (apply, [seat_arg, text, self.parsed(state, seat, action)], 3);
+            let parsed = self.parsed(state, seat, action);
+            return self.run_scheduling(state, apply, &[seat_arg, text, parsed], true);
         }
-        (apply, [seat_arg, text, Dynamic::UNIT], 2)
+        self.run_scheduling(state, apply, &[seat_arg, text], true)
     }
 
     /// Whether the engine lists the actions from the verbs table: the script has no
