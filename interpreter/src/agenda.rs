@@ -58,6 +58,7 @@ pub struct Question {
     pub prompts: BTreeMap<usize, String>,
     /// `then(g, seat, answer)`, or `then(g, seat, answer, data)`, run for each answer; with
     /// `then_all`, `then(g, answers)` or `then(g, answers, data)`, run once for all of them.
+    /// Either may take the parsed answer (or answers) as one parameter more.
     pub then: String,
     /// Whether `then` takes every answer at once (`g.ask(#{then_all: ...})`).
     #[serde(default, skip_serializing_if = "is_false")]

@@ -485,28 +485,13 @@ impl Game {
         self.listed_actions(state, seat)
     }
 
-    /// The script's `legal_actions` for `seat`, checked.
+    /// The script's `legal_actions` for `seat` (or the verbs table's), checked.
     fn listed_actions(&self, state: &State, seat: usize) -> Result<Vec<Action>, PlayError> {
         // Without `legal_actions`, the verbs table lists (its errors name the protocol
         // function it stands in for).
-        let (function, actions) = match self.lists_by_verb() {
+        let (function, actions) = match self.lists_by_verb(state) {
             true => ("legal_actions", self.verb_actions(state, seat)?),
-            false => {
-                let function = self.rules.for_phase(&state.phase, "legal_actions");
-                let name = self.seat_arg(state, seat);
-                let v = self.rules.call_read(state, function, &[name])?;
-                let arr = v
-                    .try_cast::<Array>()
-                    .ok_or_else(|| self.shape_error(function, "an array of action strings"))?;
-                let actions = arr
-                    .into_iter()
-                    .map(|d| match d.into_immutable_string() {
-                        Ok(s) => Ok(s),
-                        Err(_) => Err(self.shape_error(function, "an array of action strings")),
-                    })
-                    .collect::<Result<Vec<Action>, _>>()?;
-                (function, actions)
-            }
+            false => self.script_actions(state, seat)?,
         };
         // Every list, on every path (bots and `sim` included): a byte scan and a hash probe
         // per action, about 10-20 ns each against ~6 us for the script call in a mid-game
@@ -524,6 +509,25 @@ impl Game {
             self.returned_error(function, &what)
         })?;
         Ok(actions)
+    }
+
+    /// What the script's `legal_actions` (or its phase's) lists for `seat`, with the name of
+    /// the function called, for errors.
+    fn script_actions(&self, state: &State, seat: usize) -> Result<(&str, Vec<Action>), PlayError> {
+        let function = self.rules.for_phase(&state.phase, "legal_actions");
+        let name = self.seat_arg(state, seat);
+        let v = self.rules.call_read(state, function, &[name])?;
+        let arr = v
+            .try_cast::<Array>()
+            .ok_or_else(|| self.shape_error(function, "an array of action strings"))?;
+        let actions = arr
+            .into_iter()
+            .map(|d| match d.into_immutable_string() {
+                Ok(s) => Ok(s),
+                Err(_) => Err(self.shape_error(function, "an array of action strings")),
+            })
+            .collect::<Result<Vec<Action>, _>>()?;
+        Ok((function, actions))
     }
 
     /// Who decides now and what each may do: while a question of the agenda is open, its
@@ -802,9 +806,8 @@ impl Game {
     /// Runs the script's `apply` for one action, logging it first, then what it scheduled.
     fn apply_one(&self, state: &mut State, seat: usize, action: &str) -> Result<(), PlayError> {
         self.log_action(state, seat, action);
-        let (apply, args, n) = self.apply_call(state, seat, action);
         let turn = (state.turn.number, state.turn.current);
-        self.run_scheduling(state, apply, &args[..n], true)?;
+        self.run_apply(state, seat, action)?;
         self.resolve(state)?;
         if (state.turn.number, state.turn.current) == turn {
             state.turn.count_step();

@@ -106,6 +106,7 @@ pub fn action_problem(text: &str) -> Option<String> {
 /// hash computed during the scan: a short list compares hashes pairwise on the stack, a
 /// longer one probes an open-addressing table (one allocation); strings are compared only
 /// when their hashes meet.
+#[inline]
 pub fn check_actions<S: AsRef<str>>(actions: &[S]) -> Result<(), ListProblem> {
     const SHORT: usize = 16;
     let hash_of = |i: usize| {

@@ -20,6 +20,9 @@ pub enum Kind {
     Cells,
     /// A card, by its name as the acting seat sees it.
     Card,
+    /// One of several pieces of one name (Intruder minis, tokens: cards of one name), told
+    /// apart by its card id: `<name>-<id>` (`adult-42`), the name starting with a letter.
+    Piece,
     /// A node of a graph, by name or by a node value (`{node:map.number}`).
     Node,
     /// An edge of a graph, by index or by an edge value.
@@ -33,11 +36,12 @@ pub enum Kind {
 }
 
 impl Kind {
-    pub const ALL: [(&'static str, Kind); 9] = [
+    pub const ALL: [(&'static str, Kind); 10] = [
         ("cell", Kind::Cell),
         ("column", Kind::Column),
         ("cells", Kind::Cells),
         ("card", Kind::Card),
+        ("piece", Kind::Piece),
         ("node", Kind::Node),
         ("edge", Kind::Edge),
         ("seat", Kind::Seat),
@@ -54,6 +58,11 @@ impl Kind {
 
     fn parse(name: &str) -> Option<Kind> {
         Kind::ALL.iter().find(|(n, _)| *n == name).map(|(_, k)| *k)
+    }
+
+    /// Whether the kind names a card, which only the seat's view may tell.
+    pub fn names_card(self) -> bool {
+        matches!(self, Kind::Card | Kind::Piece)
     }
 
     /// Whether the kind names a part of a grid (`cell`) or of a graph (`node`, `edge`).

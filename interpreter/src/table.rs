@@ -28,7 +28,7 @@ use crate::game::{Game, GameSource, PlayError, Setup};
 use crate::log::{Checkpoint, Match, ReloadReport, SaveFile};
 use crate::primitives::rng;
 use crate::script::{excerpt_in_message, SCRIPT_STACK_SIZE};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{mpsc, Arc};
 use std::thread::{self, JoinHandle};
@@ -270,6 +270,23 @@ impl Table {
             Ok(t.m.game.spec.verbs.contains(&word)
                 || (!t.m.state.grids.is_empty()
                     && crate::primitives::grid::Grid::is_cell_shaped(&word)))
+        })
+    }
+
+    /// The first word of each action played so far, each once: what a caller needs to tell
+    /// an action from a command, without copying the log ([`Table::actions`]).
+    pub fn played_verbs(&self) -> Result<BTreeSet<String>, TableError> {
+        self.call(|t| {
+            let mut verbs = BTreeSet::new();
+            for p in t.m.actions() {
+                match p.action.split_whitespace().next() {
+                    Some(w) if !verbs.contains(w) => {
+                        verbs.insert(w.to_string());
+                    }
+                    _ => {}
+                }
+            }
+            Ok(verbs)
         })
     }
 

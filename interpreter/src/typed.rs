@@ -167,7 +167,7 @@ impl<'a> Reader<'a> {
         let (shape, info) = shapes
             .iter()
             .find_map(|s| public.fit(s, &tokens, text).map(|info| (s, info)))?;
-        (!shape.slots().any(|s| s.kind == Kind::Card)).then_some(info)
+        (!shape.slots().any(|s| s.kind.names_card())).then_some(info)
     }
 
     /// `text` read against `shapes` (the first that fits), else by its words alone.
@@ -220,13 +220,14 @@ impl<'a> Reader<'a> {
             Kind::Seat => self.seat(token),
             Kind::Number => number(token),
             Kind::Card => Some(self.card(token)),
+            Kind::Piece => self.piece(token),
             Kind::Word => Some(ArgInfo::new(Kind::Word, token)),
         }
     }
 
     /// The best reading of words no shape fits: the first word is the verb unless it reads as
     /// an argument; each argument is a seat, a cell of the only grid, a node of the only graph,
-    /// a number, a card the seat sees, or else a word.
+    /// a number, a card the seat sees (by name, or as a piece, `adult-42`), or else a word.
     fn guess(&self, tokens: &[&str], text: &str) -> ActionInfo {
         let typed = |t: &str| {
             self.seat(t)
@@ -244,9 +245,10 @@ impl<'a> Reader<'a> {
             .map(|t| {
                 typed(t).unwrap_or_else(|| {
                     let card = self.card(t);
+                    let piece = || self.piece(t).filter(|p| p.card.is_some());
                     match card.card {
                         Some(_) => card,
-                        None => ArgInfo::new(Kind::Word, t),
+                        None => piece().unwrap_or_else(|| ArgInfo::new(Kind::Word, t)),
                     }
                 })
             })
@@ -379,6 +381,40 @@ impl<'a> Reader<'a> {
             }
         }
         arg
+    }
+
+    /// A piece `<name>-<id>`: card `id`, when it is named `name` and lies where the seat sees
+    /// it (else unresolved, as a hidden card is). None when the token is not written so.
+    fn piece(&self, token: &str) -> Option<ArgInfo> {
+        let (name, id) = token.rsplit_once('-')?;
+        let letter = name.starts_with(|c: char| c.is_ascii_alphabetic());
+        if !letter || id.is_empty() || !id.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        let mut arg = ArgInfo::new(Kind::Piece, token);
+        let Ok(id) = id.parse::<u16>() else {
+            return Some(arg);
+        };
+        if !self.cards || id == CardId::HIDDEN.0 {
+            return Some(arg);
+        }
+        let st = self.state;
+        for z in st.zones.iter() {
+            if !z.cards.contains(&CardId(id)) {
+                continue;
+            }
+            let def = st.cards.get(id as usize).filter(|d| d.name == name);
+            if let Some(d) =
+                def.filter(|d| z.visible_to(self.seat) || d.known_to.includes(self.seat))
+            {
+                arg.card = Some(id.into());
+                arg.name = Some(d.name.to_string());
+                arg.zone = Some(z.name.to_string());
+                arg.seat = z.owner.map(|o| o as i64);
+            }
+            break;
+        }
+        Some(arg)
     }
 }
 

@@ -438,8 +438,8 @@ impl Session {
                     .flat_map(|d| d.options.iter().map(String::as_str)),
             );
         }
-        if let Ok(actions) = self.t.actions() {
-            self.note_verbs(actions.iter().map(|p| p.action.as_str()));
+        if let Ok(played) = self.t.played_verbs() {
+            self.note_verbs(played.iter().map(String::as_str));
         }
         self.verbs.borrow().contains(word)
     }

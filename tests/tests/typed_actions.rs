@@ -146,7 +146,7 @@ fn a_bad_kind_is_refused_at_its_file_line_and_column() {
     assert!(err.contains("game.toml:7:27: actions:"), "{err}");
     assert!(err.contains("no kind `room`"), "{err}");
     assert!(
-        err.contains("cell, column, cells, card, node, edge, seat, number, word"),
+        err.contains("cell, column, cells, card, piece, node, edge, seat, number, word"),
         "{err}"
     );
 }

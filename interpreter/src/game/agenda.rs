@@ -165,7 +165,9 @@ impl Game {
         })
     }
 
-    /// `then_all(g, answers[, data])` once, `answers` being `#{seat, answer}` in asked order.
+    /// `then_all(g, answers[, data][, parsed])` once, `answers` being `#{seat, answer}` in
+    /// asked order and `parsed` (when the function takes one parameter more) each answer
+    /// parsed, in the same order, each read for the seat that gave it.
     fn settle_all(&self, state: &mut State, q: &Question) -> Result<(), PlayError> {
         let mut answers = Array::with_capacity(q.seats.len());
         for (s, _) in &q.seats {
@@ -181,6 +183,14 @@ impl Game {
         }
         let mut args = vec![Dynamic::from(answers)];
         args.extend(q.data.iter().map(|v| v.to_dynamic()));
+        if self.rules.has_fn(&q.then, args.len() + 2) {
+            let parsed: Array = q
+                .seats
+                .iter()
+                .map(|(s, _)| self.parsed(state, *s, &q.answers[s]))
+                .collect();
+            args.push(Dynamic::from(parsed));
+        }
         state.actions_applied += q.seats.len() as u64;
         self.rules.call(state, &q.then, &args).map(drop)?;
         Ok(())

@@ -1,6 +1,7 @@
 //! How the game's declared shapes and verbs table meet the script: typed action lists for
 //! clients (read from the seat's view), the parsed action handed to `apply` and to answer
-//! functions, and dispatch to `<verb>_legal` and `<verb>_apply`.
+//! functions, and dispatch to `<verb>_legal` and `<verb>_apply` (or a phase's own,
+//! `<phase>_<verb>_legal` and `<phase>_<verb>_apply`).
 
 use super::{Action, Game, PlayError};
 use crate::manifest::GameSpec;
@@ -14,8 +15,8 @@ use rhai::{Array, Dynamic, ImmutableString};
 /// The verbs table's functions, found when the game compiles.
 #[derive(Debug, Default)]
 pub(super) struct VerbTable {
-    /// (verb, `<verb>_legal`, `<verb>_apply`), in the order declared.
-    verbs: Vec<(String, String, String)>,
+    /// In the order declared.
+    verbs: Vec<Verb>,
     /// Whether the engine lists the actions from the verbs (the script has no
     /// `legal_actions`).
     lists: bool,
@@ -23,16 +24,95 @@ pub(super) struct VerbTable {
     apply_parsed: bool,
 }
 
+/// One verb of the table and the functions that list and apply it.
+#[derive(Debug)]
+struct Verb {
+    word: String,
+    /// `<verb>_legal`, `<verb>_apply`.
+    legal: String,
+    apply: String,
+    /// The declared phases that define their own `<phase>_<verb>_legal` or
+    /// `<phase>_<verb>_apply` (as `<phase>_apply` stands in for `apply`).
+    phased: Vec<PhaseFns>,
+}
+
+/// A phase's own functions for a verb; None where the phase keeps the verb's own.
+#[derive(Debug)]
+struct PhaseFns {
+    phase: String,
+    legal: Option<String>,
+    apply: Option<String>,
+}
+
+impl Verb {
+    /// `<verb>_legal`, or its phase's.
+    fn legal_in(&self, phase: &str) -> &str {
+        self.phased
+            .iter()
+            .find(|f| f.phase == phase)
+            .and_then(|f| f.legal.as_deref())
+            .unwrap_or(&self.legal)
+    }
+
+    /// `<verb>_apply`, or its phase's.
+    fn apply_in(&self, phase: &str) -> &str {
+        self.phased
+            .iter()
+            .find(|f| f.phase == phase)
+            .and_then(|f| f.apply.as_deref())
+            .unwrap_or(&self.apply)
+    }
+}
+
 impl VerbTable {
     pub(super) fn new(spec: &GameSpec, rules: &Rules) -> Result<VerbTable, ScriptError> {
         let lists = !spec.verb_table.is_empty() && !rules.has_fn("legal_actions", 2);
+        let load_error = |message: String| ScriptError::Load {
+            file: spec.dir.join("game.toml").display().to_string(),
+            message,
+        };
         let mut verbs = vec![];
         for verb in &spec.verb_table {
             let name = verb.replace('-', "_");
             let (legal, apply) = (format!("{name}_legal"), format!("{name}_apply"));
-            let missing = if !rules.has_fn(&apply, 3) {
+            let mut phased = vec![];
+            for phase in &spec.phases {
+                let scoped = |f: &str, arity: usize, usage: &str| {
+                    let scoped = format!("{phase}_{f}");
+                    match rules.defines(&scoped) {
+                        false => Ok(None),
+                        true if rules.has_fn(&scoped, arity) => Ok(Some(scoped)),
+                        true => Err(ScriptError::Load {
+                            file: rules.fn_position(&scoped).map_or_else(
+                                || rules.file_of(&scoped).unwrap_or_default().to_string(),
+                                |at| at.to_string(),
+                            ),
+                            message: format!(
+                                "`{scoped}` stands in for `{f}` while the phase is `{phase}` (a declared phase; `{verb}` a verb of the table), so it takes {arity} parameters like `{f}{usage}`; rename it if it is a helper"
+                            ),
+                        }),
+                    }
+                };
+                let own = PhaseFns {
+                    phase: phase.clone(),
+                    legal: scoped(&legal, 2, "(g, seat)")?,
+                    apply: scoped(&apply, 3, "(g, seat, parsed)")?,
+                };
+                if own.legal.is_some() || own.apply.is_some() {
+                    phased.push(own);
+                }
+            }
+            // A verb's own function may be left out when every declared phase has one.
+            let everywhere = |has: fn(&PhaseFns) -> bool| {
+                !spec.phases.is_empty()
+                    && spec
+                        .phases
+                        .iter()
+                        .all(|p| phased.iter().any(|f| &f.phase == p && has(f)))
+            };
+            let missing = if !rules.has_fn(&apply, 3) && !everywhere(|f| f.apply.is_some()) {
                 Some(format!("`{apply}(g, seat, parsed)`"))
-            } else if lists && !rules.has_fn(&legal, 2) {
+            } else if lists && !rules.has_fn(&legal, 2) && !everywhere(|f| f.legal.is_some()) {
                 Some(format!(
                     "`{legal}(g, seat)` (the script has no `legal_actions`, so each verb lists its own)"
                 ))
@@ -40,12 +120,16 @@ impl VerbTable {
                 None
             };
             if let Some(what) = missing {
-                return Err(ScriptError::Load {
-                    file: spec.dir.join("game.toml").display().to_string(),
-                    message: format!("actions.verbs.{verb}: the script must define {what}"),
-                });
+                return Err(load_error(format!(
+                    "actions.verbs.{verb}: the script must define {what}"
+                )));
             }
-            verbs.push((verb.clone(), legal, apply));
+            verbs.push(Verb {
+                word: verb.clone(),
+                legal,
+                apply,
+                phased,
+            });
         }
         let apply_parsed = rules.has_fn("apply", 4)
             || rules
@@ -103,38 +187,42 @@ impl Game {
             .to_dynamic()
     }
 
-    /// The function `apply_one` calls for `action` and its arguments after `g` (the first
-    /// `n` of the array: no allocation on this path, which every action takes): the verb's
-    /// `<verb>_apply(g, seat, parsed)`, else `apply(g, seat, action[, parsed])` (or its
-    /// phase's).
-    pub(super) fn apply_call(
+    /// Runs the script's effect of `action`: the verb's `<verb>_apply(g, seat, parsed)` (or
+    /// its phase's), else `apply(g, seat, action[, parsed])` (or its phase's). Each path
+    /// passes exactly its arguments: nothing is made or dropped for a parameter not taken,
+    /// on a path every action takes.
+    pub(super) fn run_apply(
         &self,
-        state: &State,
+        state: &mut State,
         seat: usize,
         action: &str,
-    ) -> (&str, [Dynamic; 3], usize) {
+    ) -> Result<(), PlayError> {
         let seat_arg = self.seat_arg(state, seat);
         if !self.verbs.verbs.is_empty() {
-            let verb = action.split(' ').next().unwrap_or_default();
-            if let Some((_, _, apply)) = self.verbs.verbs.iter().find(|(v, _, _)| v == verb) {
+            let word = action.split(' ').next().unwrap_or_default();
+            if let Some(verb) = self.verbs.verbs.iter().find(|v| v.word == word) {
                 let parsed = self.parsed(state, seat, action);
-                return (apply, [seat_arg, parsed, Dynamic::UNIT], 2);
+                let apply = verb.apply_in(&state.phase);
+                return self.run_scheduling(state, apply, &[seat_arg, parsed], true);
             }
         }
         let apply = self.rules.for_phase(&state.phase, "apply");
         let text = Dynamic::from(ImmutableString::from(action));
         if self.verbs.apply_parsed && self.rules.has_fn(apply, 4) {
-            return (apply, [seat_arg, text, self.parsed(state, seat, action)], 3);
+            let parsed = self.parsed(state, seat, action);
+            return self.run_scheduling(state, apply, &[seat_arg, text, parsed], true);
         }
-        (apply, [seat_arg, text, Dynamic::UNIT], 2)
+        self.run_scheduling(state, apply, &[seat_arg, text], true)
     }
 
-    /// Whether the engine lists the actions from the verbs table.
-    pub(super) fn lists_by_verb(&self) -> bool {
-        self.verbs.lists
+    /// Whether the engine lists the actions from the verbs table: the script has no
+    /// `legal_actions`, nor one of its own for this phase.
+    pub(super) fn lists_by_verb(&self, state: &State) -> bool {
+        self.verbs.lists && self.rules.for_phase(&state.phase, "legal_actions") == "legal_actions"
     }
 
-    /// Each verb's `<verb>_legal(g, seat)`, in the order declared, one list.
+    /// Each verb's `<verb>_legal(g, seat)` (or its phase's `<phase>_<verb>_legal`), in the
+    /// order declared, one list.
     pub(super) fn verb_actions(
         &self,
         state: &State,
@@ -142,7 +230,8 @@ impl Game {
     ) -> Result<Vec<Action>, PlayError> {
         let name = self.seat_arg(state, seat);
         let mut actions = vec![];
-        for (verb, legal, _) in &self.verbs.verbs {
+        for verb in &self.verbs.verbs {
+            let (legal, verb) = (verb.legal_in(&state.phase), &verb.word);
             let v = self
                 .rules
                 .call_read(state, legal, std::slice::from_ref(&name))?;

@@ -188,6 +188,11 @@ impl Rules {
         self.arities.get(name).is_some_and(|a| a.contains(&arity))
     }
 
+    /// Whether the script defines a function `name`, whatever its parameters.
+    pub fn defines(&self, name: &str) -> bool {
+        self.arities.contains_key(name)
+    }
+
     /// The game's declared action shapes, for `g.parse_action`.
     pub fn declare_shapes(&mut self, shapes: &[crate::shape::Shape]) {
         self.shapes = shapes.into();

@@ -102,7 +102,8 @@ fn step(
 /// answer at once, each in secret); `options` one array for all, or a map from seat to its
 /// array; `then(g, seat, answer)` (or with `data`) runs for each answer, in the order of
 /// `seat`; or, in place of `then`, `then_all(g, answers)` (or with `data`) runs once after
-/// the last answer, `answers` being `#{seat, answer}` in that order.
+/// the last answer, `answers` being `#{seat, answer}` in that order. Either may take one
+/// parameter more, last: the answer parsed (`then_all`: every answer parsed, in that order).
 fn ask(ctx: &NativeCallContext, g: &mut G, mut spec: Map) -> Fallible<()> {
     g.read(|s| s.agenda.check_open()).or_else(fail)?;
     const KEYS: [&str; 9] = [
@@ -154,12 +155,9 @@ fn ask(ctx: &NativeCallContext, g: &mut G, mut spec: Map) -> Fallible<()> {
         (true, false) => (2, format!("`{then}(g, answers)`")),
         (true, true) => (3, format!("`{then}(g, answers, data)`")),
     };
-    // An answer function may take the answer parsed too, as one more parameter.
-    let accepted = match then_all {
-        false => vec![params, params + 1],
-        true => vec![params],
-    };
-    require(ctx, &then, &accepted, &usage)?;
+    // An answer function may take the answer parsed too (`then_all`: every answer parsed, in
+    // the order of `answers`), as one more parameter.
+    require(ctx, &then, &[params, params + 1], &usage)?;
     let (prompt, prompts) = prompts(g, spec.remove("prompt"), &seats)?;
     let (options, lister) = match (spec.remove("options"), spec.remove("list")) {
         (Some(_), Some(_)) => {
