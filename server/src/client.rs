@@ -129,3 +129,73 @@ impl Socket {
         let _ = self.ws.flush();
     }
 }
+
+/// An action the server acknowledged to a seat playing at random.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Acked {
+    pub seq: u64,
+    pub seat: String,
+    pub action: String,
+    /// From sending the action to its acknowledgement.
+    pub latency: Duration,
+}
+
+/// Plays `token`'s seat of match `id` at random (options drawn from `seed`) until the game
+/// is over or `until` actions were played, telling `on_ack` each acknowledged action.
+/// Returns the last state seen; an error if the socket failed (a server that stopped).
+pub fn play_randomly(
+    addr: SocketAddr,
+    id: &str,
+    token: &str,
+    seed: u64,
+    until: u64,
+    mut on_ack: impl FnMut(Acked),
+) -> anyhow::Result<Value> {
+    let (mut sock, welcome, mut state) = Socket::join(addr, id, Some(token))?;
+    let seat = welcome["seat"].as_str().unwrap_or_default().to_string();
+    let mut rng = seed
+        .wrapping_mul(6364136223846793005)
+        .wrapping_add(1442695040888963407);
+    // When the action in flight was sent, and the state it was chosen in.
+    let mut sent: Option<(std::time::Instant, u64)> = None;
+    loop {
+        let seq = state["seq"].as_u64().unwrap_or(0);
+        if !state["outcome"].is_null() || seq >= until {
+            return Ok(state);
+        }
+        let options: Vec<&str> = state["decision"]["options"]
+            .as_array()
+            .map(|o| o.iter().filter_map(Value::as_str).collect())
+            .unwrap_or_default();
+        if sent.is_none() && !options.is_empty() {
+            rng = rng
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let chosen = options[((rng >> 33) % options.len() as u64) as usize].to_string();
+            sock.send(&serde_json::json!({"type": "action", "token": token, "action": chosen}))?;
+            sent = Some((std::time::Instant::now(), seq));
+        }
+        let msg = sock.recv()?;
+        match msg["type"].as_str() {
+            Some("state") => state = msg,
+            Some("ack") => {
+                let (at, _) = sent.take().context("an ack for nothing sent")?;
+                on_ack(Acked {
+                    seq: msg["seq"].as_u64().context("no seq")?,
+                    seat: seat.clone(),
+                    action: msg["action"].as_str().unwrap_or_default().to_string(),
+                    latency: at.elapsed(),
+                });
+            }
+            // Refused: the state moved on under it (another seat was quicker). Choose again
+            // from the newer state, once it is here.
+            Some("error") if sent.is_some() => {
+                let chosen_in = sent.take().map(|(_, seq)| seq);
+                if state["seq"].as_u64() == chosen_in {
+                    state = sock.recv_type("state")?;
+                }
+            }
+            _ => anyhow::bail!("unexpected message: {msg}"),
+        }
+    }
+}
