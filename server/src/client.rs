@@ -160,14 +160,15 @@ pub fn play_randomly(
     let mut sent: Option<(std::time::Instant, u64)> = None;
     loop {
         let seq = state["seq"].as_u64().unwrap_or(0);
-        if !state["outcome"].is_null() || seq >= until {
+        // Never with an action in flight: its acknowledgement is still to come.
+        if sent.is_none() && (!state["outcome"].is_null() || seq >= until) {
             return Ok(state);
         }
         let options: Vec<&str> = state["decision"]["options"]
             .as_array()
             .map(|o| o.iter().filter_map(Value::as_str).collect())
             .unwrap_or_default();
-        if sent.is_none() && !options.is_empty() {
+        if sent.is_none() && !options.is_empty() && seq < until {
             rng = rng
                 .wrapping_mul(6364136223846793005)
                 .wrapping_add(1442695040888963407);
