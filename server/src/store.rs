@@ -168,3 +168,49 @@ impl Store for SqliteStore {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn action(seq: u64, text: &str) -> ActionRecord {
+        ActionRecord {
+            seq,
+            seat: (seq % 2) as usize,
+            action: text.into(),
+        }
+    }
+
+    #[test]
+    fn an_action_is_kept_once_at_its_place_and_a_finished_match_is_not_reopened() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = SqliteStore::open(&dir.path().join("m.sqlite")).unwrap();
+        let m = MatchRecord {
+            id: "m1".into(),
+            game: "connect-four".into(),
+            seats: None,
+            seed: 3,
+            options: BTreeMap::new(),
+            bots: BTreeMap::from([("o".into(), "random".into())]),
+            tokens: BTreeMap::from([("x".into(), "t".into())]),
+        };
+        store.create(&m).unwrap();
+        store.append("m1", &action(0, "d")).unwrap();
+        store.append("m1", &action(1, "e")).unwrap();
+        let twice = store.append("m1", &action(1, "f")).unwrap_err().to_string();
+        assert!(twice.contains("UNIQUE"), "{twice}");
+        assert!(
+            store.append("nobody", &action(0, "d")).is_err(),
+            "no such match"
+        );
+        drop(store);
+
+        let store = SqliteStore::open(&dir.path().join("m.sqlite")).unwrap();
+        let kept = vec![action(0, "d"), action(1, "e")];
+        assert_eq!(store.unfinished().unwrap(), vec![(m, kept.clone())]);
+        store.finish("m1", "x wins").unwrap();
+        assert_eq!(store.unfinished().unwrap(), vec![]);
+        assert_eq!(store.actions("m1").unwrap(), Some(kept));
+        assert_eq!(store.actions("m2").unwrap(), None);
+    }
+}
