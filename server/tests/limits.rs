@@ -127,7 +127,7 @@ fn matches_and_connections_are_bounded() {
     );
 
     let (mut one, mut state) = server.spectate(&first);
-    let (_two, _) = server.spectate(&first);
+    let (two, _) = server.spectate(&first);
     let third = Socket::connect(server.addr(), id(&first));
     let refused = third
         .err()
@@ -139,8 +139,8 @@ fn matches_and_connections_are_bounded() {
     while state["outcome"].is_null() {
         state = one.recv_type("state").unwrap();
     }
-    drop(one);
-    drop(_two);
+    one.close();
+    two.close();
     let mut made = None;
     for _ in 0..1000 {
         if server.status(id(&first))["connections"] == 0 {

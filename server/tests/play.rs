@@ -217,48 +217,77 @@ fn hidden_cards(view: &Value) -> usize {
     all.filter(|c| c.as_u64() == Some(65535)).count()
 }
 
-#[test]
-fn a_spectator_of_a_card_game_never_sees_a_hand_card() {
-    let server = Server::start();
-    let created = server.create(
-        json!({"game": "fibs", "seats": 3, "seed": 11, "bots": {"p2": "random", "p3": "random"}}),
-    );
-    let (mut p1, mut mine) = server.join(&created, "p1");
-    let (mut watcher, mut public) = server.spectate(&created);
-    let p1t = token(&created, "p1");
+/// Reads the states `sock` is sent until `until` actions were played or the game is over,
+/// checking each; returns how many it checked.
+fn watch(mut sock: Socket, mut state: Value, until: u64, check: impl Fn(&Value)) -> usize {
     let mut checked = 0;
-    for _ in 0..40 {
-        let hands = |v: &Value| -> Vec<String> {
-            seen_card_names(v)
-                .into_iter()
-                .filter(|c| c.contains("hand"))
-                .collect()
-        };
-        assert!(
-            hands(&public).is_empty(),
-            "a spectator sees {:?}",
-            hands(&public)
-        );
-        assert!(hidden_cards(&public) > 0, "the hands are there, face down");
-        assert!(
-            !hands(&mine).is_empty() || !mine["outcome"].is_null(),
-            "p1 sees its own hand"
-        );
-        assert!(public["decision"].is_null());
+    loop {
+        check(&state);
         checked += 1;
-        if !mine["outcome"].is_null() || options(&mine).is_empty() {
-            break;
+        if seq(&state) >= until || !state["outcome"].is_null() {
+            return checked;
         }
-        let chosen = options(&mine)[0].clone();
-        p1.send(&action(&p1t, &chosen)).unwrap();
-        let ack = p1.recv_type("ack").unwrap();
-        let at = ack["seq"].as_u64().unwrap();
-        mine = p1.state_at(at).unwrap();
-        // Bots may have moved on: wait for the state p1 decides in (or the end).
-        while options(&mine).is_empty() && mine["outcome"].is_null() {
-            mine = p1.recv_type("state").unwrap();
-        }
-        public = watcher.state_at(seq(&mine)).unwrap();
+        state = sock.recv_type("state").unwrap();
     }
+}
+
+/// The cards of zones called `hand` that the view shows by name.
+fn hand_cards(v: &Value) -> Vec<String> {
+    seen_card_names(v)
+        .into_iter()
+        .filter(|c| c.starts_with("\"hand\""))
+        .collect()
+}
+
+/// Seat p1 of `game` plays at random (bots on the other seats) while a spectator and a second
+/// socket of p1 watch: p1 sees its own hand, and in every state pushed the spectator sees no
+/// hand card, only backs.
+fn spectator_sees_no_hand_card(game: &str, seats: usize) {
+    const UNTIL: u64 = 30;
+    let server = Server::start();
+    let bots: serde_json::Map<String, Value> = (2..=seats)
+        .map(|i| (format!("p{i}"), json!("random")))
+        .collect();
+    let created = server.create(json!({"game": game, "seats": seats, "seed": 11, "bots": bots}));
+    let (watcher, public) = server.spectate(&created);
+    let (p1_eyes, mine) = server.join(&created, "p1");
+    let (addr, id, p1t) = (
+        server.addr(),
+        id(&created).to_string(),
+        token(&created, "p1"),
+    );
+    let player = std::thread::spawn(move || {
+        boardscript_server::client::play_randomly(addr, &id, &p1t, 3, UNTIL, |_| {}).unwrap()
+    });
+    // (A hand may be empty for a moment, between an exchange's give and take.)
+    let own = std::thread::spawn(move || {
+        let with_hand = std::cell::Cell::new(0);
+        watch(p1_eyes, mine, UNTIL, |v| {
+            with_hand.set(with_hand.get() + usize::from(!hand_cards(v).is_empty()));
+        });
+        with_hand.get()
+    });
+    let checked = watch(watcher, public, UNTIL, |v| {
+        assert!(
+            hand_cards(v).is_empty(),
+            "a spectator sees {:?}",
+            hand_cards(v)
+        );
+        assert!(hidden_cards(v) > 0, "the hands are there, face down");
+        assert!(v["decision"].is_null());
+    });
+    let last = player.join().unwrap();
+    assert!(seq(&last) >= UNTIL || !last["outcome"].is_null());
+    assert!(own.join().unwrap() >= 3, "p1 sees its own hand");
     assert!(checked >= 3, "only {checked} states checked");
+}
+
+#[test]
+fn a_spectator_of_fibs_never_sees_a_hand_card() {
+    spectator_sees_no_hand_card("fibs", 3);
+}
+
+#[test]
+fn a_spectator_of_virus_war_kr_never_sees_a_hand_card() {
+    spectator_sees_no_hand_card("virus-war-kr", 4);
 }
