@@ -28,6 +28,28 @@ pub enum Command {
     Check(CheckArgs),
     /// List every game and variant with its seats and options.
     List(ListArgs),
+    /// Serve matches over HTTP and WebSocket: seat links, spectators, bots, kept on disk.
+    Serve(ServeArgs),
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct ServeArgs {
+    /// Where to listen (port 0: any free port; the address bound is printed).
+    #[arg(long, default_value = "127.0.0.1:8080")]
+    pub addr: String,
+    /// The folder matches are kept in (made if missing).
+    #[arg(long, value_name = "DIR", default_value = "boardscript-data")]
+    pub data: PathBuf,
+    /// The folder holding games, or one game's own folder; only there (default:
+    /// $BOARDSCRIPT_SCRIPTS, else ./scripts, the current folder, then the built-in games).
+    #[arg(long, value_name = "DIR")]
+    pub scripts: Option<PathBuf>,
+    /// Matches held at once.
+    #[arg(long, default_value_t = 256, value_parser = at_least_one())]
+    pub max_matches: usize,
+    /// WebSocket connections at once.
+    #[arg(long, default_value_t = 1024, value_parser = at_least_one())]
+    pub max_connections: usize,
 }
 
 /// Which game, from where, with what seats and options.

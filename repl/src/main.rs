@@ -78,5 +78,26 @@ fn run(cli: cli::Cli) -> anyhow::Result<ExitCode> {
         cli::Command::Arena(args) => arena::arena(args),
         cli::Command::Check(args) => sim::check(args),
         cli::Command::List(args) => games::list(args),
+        cli::Command::Serve(args) => {
+            let scripts = match &args.scripts {
+                Some(dir) if dir.join("game.toml").is_file() => vec![dir.clone()],
+                given => games::sources(given.as_deref())
+                    .into_iter()
+                    .map(|s| s.root)
+                    .collect(),
+            };
+            let limits = boardscript_server::Limits {
+                matches: args.max_matches,
+                connections: args.max_connections,
+                ..Default::default()
+            };
+            boardscript_server::run(boardscript_server::Config {
+                addr: args.addr,
+                data: args.data,
+                scripts,
+                limits,
+            })?;
+            Ok(ExitCode::SUCCESS)
+        }
     }
 }
