@@ -14,6 +14,7 @@
 //! changes nothing.
 
 mod error;
+mod returns;
 mod seat;
 mod view;
 
