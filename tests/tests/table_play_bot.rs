@@ -1,0 +1,28 @@
+//! A bot asked to play for a seat that is not deciding is refused as that seat's own action
+//! would be (`NotDeciding`, or `Over`), not as a failing bot (issue 26: Python callers catch
+//! the refusal by its class).
+
+use boardscript_interpreter::{GameSource, Setup, Table, TableError};
+use std::path::PathBuf;
+
+#[test]
+fn a_bot_for_a_seat_not_deciding_is_refused_as_not_deciding() {
+    let scripts = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../scripts");
+    let source = GameSource::find(&scripts, "connect-four").unwrap();
+    let t = Table::new(&source, Setup::default()).unwrap();
+    let (x, o) = (t.seat("x").unwrap(), t.seat("o").unwrap());
+    let before = t.save().unwrap();
+    assert_eq!(
+        t.play_bot(o, "random"),
+        Err(TableError::NotDeciding {
+            seat: "o".into(),
+            waiting: "x".into()
+        })
+    );
+    assert_eq!(t.save().unwrap(), before);
+    for column in ["a", "b", "a", "b", "a", "b", "a"] {
+        t.apply(t.deciding().unwrap()[0], column).unwrap();
+    }
+    assert_eq!(t.outcome().unwrap().unwrap().winners, vec![x]);
+    assert_eq!(t.play_bot(o, "random"), Err(TableError::Over));
+}
