@@ -3,7 +3,7 @@
 use crate::bot::spec_of;
 use crate::convert::{option_text, to_py};
 use crate::errors::{OrRaise, RulesError};
-use boardscript_interpreter::{GameSource, SaveFile, Seat, Setup, Table, TableError};
+use boardscript_interpreter::{GameSource, SaveFile, Seat, Setup, Table};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
@@ -61,9 +61,9 @@ pub fn find(
         Some(v) => format!("{game}/{v}"),
         None => game.to_string(),
     };
+    // A game not there, or files that do not read: the game's files are wrong (`RulesError`).
     py.detach(|| GameSource::find(&root, &id))
-        .map_err(TableError::from)
-        .or_raise()
+        .map_err(|e| RulesError::new_err(e.to_string()))
 }
 
 /// Options by name, each value as the engine reads it.
