@@ -1,14 +1,20 @@
 //! `boardscript.sim`: many games on several threads through the engine's `Batch`, tallied.
 
 use crate::bot::spec_of;
-use crate::errors::{BotError, OrRaise};
+use crate::errors::{BotError, OrRaise, TableStopped};
 use crate::game::{find, options_of, Game};
 use boardscript_interpreter::batch::{Batch, Report};
 use boardscript_interpreter::{BotSpec, Setup};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 use std::path::PathBuf;
-use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, RecvTimeoutError};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+/// How often a running `sim` looks for Ctrl-C.
+const SIGNAL_CHECK: Duration = Duration::from_millis(20);
 
 /// Plays games `0..games` of `game` (a game's id, read as `load` reads it, or a `Game`,
 /// whose rules and setup are used) seeded from `seed`, at random or by `bots` (one per seat),
@@ -61,12 +67,41 @@ pub fn sim<'py>(
     if let Some(max) = max_actions {
         batch = batch.max_actions(max);
     }
-    let report = py
-        .detach(|| match &lineup {
-            Some(lineup) => batch.bots(0..games, lineup, &|_| true),
-            None => batch.random(0..games, &|_| true),
-        })
-        .or_raise()?;
+    // The games play on a thread of their own while this one, the caller's, checks for
+    // Ctrl-C (Python runs signal handlers on the main thread only): a signal stops the batch
+    // after the games being played, and its exception is raised here.
+    let stop = AtomicBool::new(false);
+    let go_on = |_| !stop.load(Ordering::Relaxed);
+    let mut signal = None;
+    let report = std::thread::scope(|scope| {
+        let (done, finished) = mpsc::channel::<()>();
+        let (lineup, batch, go_on) = (&lineup, &batch, &go_on);
+        let games = scope.spawn(move || {
+            let _done = done; // dropped when the games end, even by a panic
+            match lineup {
+                Some(lineup) => batch.bots(0..games, lineup, go_on),
+                None => batch.random(0..games, go_on),
+            }
+        });
+        // In a Mutex only to cross into `detach` (a Receiver is not Sync); one thread locks it.
+        let finished = Mutex::new(finished);
+        let waiting = || {
+            let finished = finished.lock().unwrap_or_else(|p| p.into_inner());
+            finished.recv_timeout(SIGNAL_CHECK) == Err(RecvTimeoutError::Timeout)
+        };
+        while py.detach(waiting) {
+            if let Err(e) = py.check_signals() {
+                stop.store(true, Ordering::Relaxed);
+                signal.get_or_insert(e);
+            }
+        }
+        games.join()
+    })
+    .map_err(|_| TableStopped::new_err("the games' thread panicked"))?
+    .or_raise()?;
+    if let Some(e) = signal {
+        return Err(e);
+    }
     tally(py, &report, seed, lineup.as_deref())
 }
 
