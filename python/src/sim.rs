@@ -28,7 +28,7 @@ pub fn sim<'py>(
     game: &Bound<'py, PyAny>,
     games: u64,
     seed: u64,
-    bots: Option<&Bound<'py, PyList>>,
+    bots: Option<&Bound<'py, PyAny>>,
     threads: Option<usize>,
     variant: Option<&str>,
     options: Option<&Bound<'py, PyDict>>,
@@ -56,8 +56,8 @@ pub fn sim<'py>(
     };
     let lineup = match bots {
         Some(list) => Some(
-            list.iter()
-                .map(|b| BotSpec::parse(&spec_of(&b)?).map_err(BotError::new_err))
+            list.try_iter()?
+                .map(|b| BotSpec::parse(&spec_of(&b?)?).map_err(BotError::new_err))
                 .collect::<PyResult<Vec<_>>>()?,
         ),
         None => None,

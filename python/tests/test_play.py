@@ -64,7 +64,7 @@ def without_timing(tally):
 
 
 def test_sim_is_the_same_on_one_and_two_threads():
-    for game_id, bots in [("fibs", None), ("connect-four", ["random", boardscript.bot("mcts", iters=20)])]:
+    for game_id, bots in [("fibs", None), ("connect-four", ("random", boardscript.bot("mcts", iters=20)))]:
         one = boardscript.sim(game_id, games=24, seed=9, bots=bots, threads=1, scripts=SCRIPTS)
         two = boardscript.sim(game_id, games=24, seed=9, bots=bots, threads=2, scripts=SCRIPTS)
         assert two["threads"] == 2
