@@ -13,6 +13,7 @@
 //! each call: a seat the game does not have is an error, never a panic. A refused call
 //! changes nothing.
 
+mod bot_choice;
 mod error;
 mod not_deciding;
 mod returns;

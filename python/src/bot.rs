@@ -59,17 +59,12 @@ pub fn spec_of(bot: &Bound<'_, PyAny>) -> PyResult<String> {
 
 #[pymethods]
 impl Bot {
-    /// The action this bot would play for `seat` now, from that seat's view only; the game
-    /// is left as it was.
+    /// The action this bot would play for `seat` now, from that seat's view only, unplayed
+    /// (a bot made for this choice, seeded as the seat's first `play_bot` bot).
     fn choose(&self, py: Python<'_>, game: &Game, seat: &Bound<'_, PyAny>) -> PyResult<String> {
         let seat = game.seat_of(seat)?;
-        py.detach(|| {
-            let mark = game.table.mark()?;
-            let played = game.table.play_bot(seat, &self.spec);
-            game.table.rewind(&mark)?;
-            played
-        })
-        .or_raise()
+        py.detach(|| game.table.bot_choice(seat, &self.spec))
+            .or_raise()
     }
 
     /// Plays this bot's choice for `seat` on `game`; returns the action (`game.play_bot`).
