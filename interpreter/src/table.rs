@@ -13,7 +13,10 @@
 //! each call: a seat the game does not have is an error, never a panic. A refused call
 //! changes nothing.
 
+mod bot_choice;
 mod error;
+mod not_deciding;
+mod returns;
 mod seat;
 mod view;
 
@@ -418,9 +421,7 @@ impl Table {
         let stop = self.stop.clone();
         self.call_mut(move |t| {
             let decisions = t.m.game.decisions(&t.m.state)?;
-            if decisions.seats.is_empty() {
-                return Err(TableError::Over);
-            }
+            not_deciding::check(&t.m.state, &decisions, seat)?;
             let key = (seat.0, bot_key(&spec));
             if !t.bots.contains_key(&key) {
                 let made = t.make_bot(&spec, seat, stop)?;

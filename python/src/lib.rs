@@ -1,0 +1,22 @@
+//! `boardscript._boardscript`: the engine's facade for Python. A [`game::Game`] holds one
+//! `Table`; `load`, `bot` and `sim` are the module's functions; every refusal is an
+//! exception of [`errors`]. Each engine call runs with the GIL released, so games may be
+//! played from several Python threads at once.
+
+mod bot;
+mod convert;
+mod errors;
+mod game;
+mod sim;
+
+use pyo3::prelude::*;
+
+#[pymodule]
+fn _boardscript(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<game::Game>()?;
+    m.add_class::<bot::Bot>()?;
+    m.add_function(wrap_pyfunction!(game::load, m)?)?;
+    m.add_function(wrap_pyfunction!(bot::bot, m)?)?;
+    m.add_function(wrap_pyfunction!(sim::sim, m)?)?;
+    errors::register(m)
+}

@@ -1,0 +1,164 @@
+//! `boardscript.sim`: many games on several threads through the engine's `Batch`, tallied.
+
+use crate::bot::spec_of;
+use crate::errors::{BotError, OrRaise, TableStopped};
+use crate::game::{find, options_of, Game};
+use boardscript_interpreter::batch::{Batch, Report};
+use boardscript_interpreter::{BotSpec, Setup};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, RecvTimeoutError};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+/// How often a running `sim` looks for Ctrl-C.
+const SIGNAL_CHECK: Duration = Duration::from_millis(20);
+
+/// Plays games `0..games` of `game` (a game's id, read as `load` reads it, or a `Game`,
+/// whose rules and setup are used) seeded from `seed`, at random or by `bots` (one per seat),
+/// on `threads` threads (default: one per core). Game `i` is seeded from `seed` and `i`
+/// alone, so the tally is the same on any number of threads. Returns the tally as a dict.
+#[pyfunction]
+#[pyo3(signature = (game, games=100, seed=0, bots=None, threads=None, variant=None, options=None, seats=None, scripts=None, max_actions=None))]
+#[allow(clippy::too_many_arguments)]
+pub fn sim<'py>(
+    py: Python<'py>,
+    game: &Bound<'py, PyAny>,
+    games: u64,
+    seed: u64,
+    bots: Option<&Bound<'py, PyAny>>,
+    threads: Option<usize>,
+    variant: Option<&str>,
+    options: Option<&Bound<'py, PyDict>>,
+    seats: Option<usize>,
+    scripts: Option<PathBuf>,
+    max_actions: Option<usize>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let (source, setup) = match game.cast::<Game>() {
+        Ok(g) => {
+            let g = g.get();
+            let setup = py.detach(|| g.table.setup()).or_raise()?;
+            (g.source.clone(), Setup { seed, ..setup })
+        }
+        Err(_) => {
+            let id: String = game.extract()?;
+            let source = Arc::new(find(py, &id, variant, scripts)?);
+            let setup = Setup {
+                seats,
+                seed,
+                options: options_of(options)?,
+                ..Setup::default()
+            };
+            (source, setup)
+        }
+    };
+    let lineup = match bots {
+        Some(list) => Some(
+            list.try_iter()?
+                .map(|b| BotSpec::parse(&spec_of(&b?)?).map_err(BotError::new_err))
+                .collect::<PyResult<Vec<_>>>()?,
+        ),
+        None => None,
+    };
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let mut batch = Batch::new(source, setup).threads(threads.unwrap_or(cores));
+    if let Some(max) = max_actions {
+        batch = batch.max_actions(max);
+    }
+    // The games play on a thread of their own while this one, the caller's, checks for
+    // Ctrl-C (Python runs signal handlers on the main thread only): a signal stops the batch
+    // after the games being played, and its exception is raised here.
+    let stop = AtomicBool::new(false);
+    let go_on = |_| !stop.load(Ordering::Relaxed);
+    let mut signal = None;
+    let report = std::thread::scope(|scope| {
+        let (done, finished) = mpsc::channel::<()>();
+        let (lineup, batch, go_on) = (&lineup, &batch, &go_on);
+        let games = scope.spawn(move || {
+            let _done = done; // dropped when the games end, even by a panic
+            match lineup {
+                Some(lineup) => batch.bots(0..games, lineup, go_on),
+                None => batch.random(0..games, go_on),
+            }
+        });
+        // In a Mutex only to cross into `detach` (a Receiver is not Sync); one thread locks it.
+        let finished = Mutex::new(finished);
+        let waiting = || {
+            let finished = finished.lock().unwrap_or_else(|p| p.into_inner());
+            finished.recv_timeout(SIGNAL_CHECK) == Err(RecvTimeoutError::Timeout)
+        };
+        while py.detach(waiting) {
+            if let Err(e) = py.check_signals() {
+                stop.store(true, Ordering::Relaxed);
+                signal.get_or_insert(e);
+            }
+        }
+        games.join()
+    })
+    .map_err(|_| TableStopped::new_err("the games' thread panicked"))?
+    .or_raise()?;
+    if let Some(e) = signal {
+        return Err(e);
+    }
+    tally(py, &report, seed, lineup.as_deref())
+}
+
+/// The report as a dict; everything but `threads` and `seconds` depends only on the game,
+/// its setup, the seed and the bots.
+fn tally<'py>(
+    py: Python<'py>,
+    report: &Report,
+    seed: u64,
+    lineup: Option<&[BotSpec]>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let t = &report.tally;
+    let d = PyDict::new(py);
+    d.set_item("seed", seed)?;
+    d.set_item("seats", &report.seats)?;
+    d.set_item(
+        "bots",
+        lineup.map(|l| l.iter().map(|b| b.to_string()).collect::<Vec<_>>()),
+    )?;
+    d.set_item("games", t.games)?;
+    let wins = PyDict::new(py);
+    for (seat, n) in report.seats.iter().zip(&t.wins) {
+        wins.set_item(seat, n)?;
+    }
+    d.set_item("wins", wins)?;
+    d.set_item("teams", &t.teams)?;
+    d.set_item("team_wins", &t.team_wins)?;
+    d.set_item("no_winner", t.no_winner)?;
+    d.set_item("endings", pairs(py, &t.endings)?)?;
+    d.set_item("other_endings", t.other_endings)?;
+    d.set_item("tallies", pairs(py, &t.tallies)?)?;
+    d.set_item("other_tallies", t.other_tallies)?;
+    d.set_item("failed", t.failed)?;
+    d.set_item("at_limit", t.at_limit)?;
+    d.set_item("total_length", t.total_length)?;
+    d.set_item("max_length", t.max_length)?;
+    let failures = PyList::empty(py);
+    for f in &t.failures {
+        let e = PyDict::new(py);
+        e.set_item("index", f.index)?;
+        e.set_item("seed", f.outcome.seed)?;
+        e.set_item("error", &f.outcome.error)?;
+        failures.append(e)?;
+    }
+    d.set_item("failures", failures)?;
+    d.set_item("threads", report.threads)?;
+    d.set_item("seconds", report.seconds)?;
+    Ok(d)
+}
+
+fn pairs<'py, N: IntoPyObject<'py> + Copy>(
+    py: Python<'py>,
+    pairs: &[(String, N)],
+) -> PyResult<Bound<'py, PyDict>> {
+    let d = PyDict::new(py);
+    for (k, n) in pairs {
+        d.set_item(k, *n)?;
+    }
+    Ok(d)
+}
