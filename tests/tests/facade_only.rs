@@ -1,6 +1,7 @@
-//! The `boardscript` binary (the shell, the JSON protocol, `sim`, `arena`, `check`, `list`)
-//! holds games only through the library's facade (issue 24): no file of `repl/src` names a
-//! module or type the crate keeps below it (hidden from the docs, public only for the
+//! Everything built on the engine holds games only through the library's facade (issues
+//! 24-26): no file of the binary (`repl/src`: the shell, the JSON protocol, `sim`, `arena`,
+//! `check`, `list`), the match server (`server/src`) or the Python bindings (`python/src`)
+//! names a module or type the crate keeps below it (hidden from the docs, public only for the
 //! workspace's tests and benchmarks).
 
 use std::path::{Path, PathBuf};
@@ -96,19 +97,22 @@ fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
 }
 
 #[test]
-fn the_binary_names_only_the_facade() {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("../repl/src");
+fn the_binary_the_server_and_the_bindings_name_only_the_facade() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
     let mut files = vec![];
-    rust_files(&src, &mut files);
-    // The scan must see the binary's files, the batch tools' among them.
+    for crate_src in ["repl/src", "server/src", "python/src"] {
+        rust_files(&root.join(crate_src), &mut files);
+    }
+    // The scan must see each crate's files, the batch tools' among them.
     for known in [
-        "main.rs",
-        "sim.rs",
-        "arena.rs",
-        "session.rs",
-        "shell/mod.rs",
+        "repl/src/main.rs",
+        "repl/src/sim.rs",
+        "repl/src/arena.rs",
+        "repl/src/shell/mod.rs",
+        "server/src/room.rs",
+        "python/src/lib.rs",
     ] {
-        assert!(files.contains(&src.join(known)), "{known} not scanned");
+        assert!(files.contains(&root.join(known)), "{known} not scanned");
     }
     for file in &files {
         let text = std::fs::read_to_string(file).expect("a readable file");
