@@ -195,6 +195,14 @@ impl Game {
         to_py(py, &json)
     }
 
+    /// The game drawn as text by the game's `render`, for `seat` (its view only), or for a
+    /// spectator when None.
+    #[pyo3(signature = (seat=None))]
+    fn render(&self, py: Python<'_>, seat: Option<&Bound<'_, PyAny>>) -> PyResult<String> {
+        let seat = seat.map(|s| self.seat_of(s)).transpose()?;
+        py.detach(|| self.table.render(seat)).or_raise()
+    }
+
     /// Whether the game is over.
     fn is_over(&self, py: Python<'_>) -> PyResult<bool> {
         Ok(py.detach(|| self.table.outcome()).or_raise()?.is_some())
