@@ -29,8 +29,9 @@ from pettingzoo import AECEnv
 
 from . import load
 
-# The action bound when none is given: no shipped game offers more legal actions at once
-# (the env raises, naming `max_actions`, if one ever does).
+# The action bound of a game that declares none (`[actions] max` in its game.toml) when the
+# environment is given none: no shipped game offers more legal actions at once (the
+# environment raises, naming `max_actions`, if one ever does).
 DEFAULT_MAX_ACTIONS = 1024
 # Counters are integers; the observation space bounds them at what float32 keeps exact.
 COUNTER_BOUND = float(2**24)
@@ -142,7 +143,8 @@ class BoardscriptEnv(AECEnv):
 
     Options: `variant`, `options` (the game's options by name, as `boardscript.load` takes
     them; any other keyword is one of them too), `seats`, `scripts`, `max_actions` (the size
-    of the `Discrete` action space; default `DEFAULT_MAX_ACTIONS`), `max_steps` (truncate
+    of the `Discrete` action space; default the game's `[actions] max`, else
+    `DEFAULT_MAX_ACTIONS`), `max_steps` (truncate
     every agent after this many actions; default none) and `render_mode` ("ansi": `render()`
     returns the game's own drawing, a spectator's). The seed is `reset(seed=...)`'s.
     """
@@ -173,10 +175,10 @@ class BoardscriptEnv(AECEnv):
             seats=seats,
             scripts=scripts,
         )
-        self.max_actions = int(max_actions or DEFAULT_MAX_ACTIONS)
         self.max_steps = max_steps
-        # A first game, seed 0, fixes the seats and the encoding's layout.
+        # A first game, seed 0, fixes the seats, the action bound and the encoding's layout.
         probe = self._load(seed=0)
+        self.max_actions = int(max_actions or probe.max_actions or DEFAULT_MAX_ACTIONS)
         self.possible_agents = list(probe.seats)
         self._index = {name: i for i, name in enumerate(self.possible_agents)}
         self._layout = Layout(probe.view(0)["state"])

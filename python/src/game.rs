@@ -117,6 +117,13 @@ impl Game {
         self.table.game()
     }
 
+    /// The most legal actions one decision may offer, as the game declares it (`[actions]
+    /// max` in game.toml; the table holds the game to it); None when it declares none.
+    #[getter]
+    fn max_actions(&self) -> Option<usize> {
+        self.source.spec().max_actions
+    }
+
     /// The seats' names, in turn order (a seat's index is its place here).
     #[getter]
     fn seats(&self) -> Vec<String> {

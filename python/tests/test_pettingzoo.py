@@ -16,7 +16,7 @@ else:
     pettingzoo_test = pytest.importorskip("pettingzoo.test")
 
 import boardscript  # noqa: E402
-from boardscript.pettingzoo import env  # noqa: E402
+from boardscript.pettingzoo import DEFAULT_MAX_ACTIONS, env  # noqa: E402
 from conftest import ROOT, SCRIPTS  # noqa: E402
 from test_views import HIDDEN, hidden_from  # noqa: E402
 
@@ -151,6 +151,13 @@ def test_the_action_space_is_the_legal_list_under_a_bound():
         small = env("connect-four", scripts=SCRIPTS, max_actions=3)
         small.reset(seed=0)
         small.observe("x")
+
+
+def test_the_bound_is_the_games_declared_max_else_the_default():
+    assert env("connect-four", scripts=SCRIPTS).action_space("x").n == 7
+    assert env("virus-wars", variant="blitz", scripts=SCRIPTS).action_space("blue").n == 2574
+    assert boardscript.load("fibs", seed=0, scripts=SCRIPTS).max_actions is None
+    assert env("fibs", scripts=SCRIPTS).action_space("p1").n == DEFAULT_MAX_ACTIONS
 
 
 def test_render_ansi_is_the_engines_drawing():
