@@ -236,6 +236,9 @@ pub struct GameSpec {
     /// go to the script's `<verb>_apply(g, seat, parsed)`, and are listed by its
     /// `<verb>_legal(g, seat)` when the script has no `legal_actions`.
     pub verb_table: Vec<String>,
+    /// The most legal actions one decision may offer (`[actions] max`), under any options:
+    /// a bound for fixed-size action spaces. A variant's replaces its base's.
+    pub max_actions: Option<usize>,
     /// The data files scripts read with `data(name, ...)`, by name.
     pub data: Vec<DataSpec>,
 }
@@ -362,6 +365,7 @@ fn load_one(
             verbs: vec![],
             shapes: vec![],
             verb_table: vec![],
+            max_actions: None,
             data: vec![],
         },
         Some(base) => {
@@ -420,6 +424,9 @@ fn load_one(
     }
     if let Some(declared) = raw.actions {
         let read = actions::read(declared, &text, &manifest.display().to_string())?;
+        if read.max.is_some() {
+            spec.max_actions = read.max;
+        }
         for shape in read.shapes {
             if let Some(dup) = spec.shapes.iter().find(|s| s.text == shape.text) {
                 return Err(format!(

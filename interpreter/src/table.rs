@@ -188,17 +188,28 @@ impl Table {
     }
 
     /// What `seat` has to decide now: its options (none if it is not deciding), its prompt.
+    /// More options than the game's `[actions] max` is a fault of its rules (`Rules`): a
+    /// caller sizing an action space by that bound would drop some.
     pub fn decision(&self, seat: Seat) -> Result<Decision, TableError> {
         let seat = self.checked(seat)?;
         self.call(move |t| {
             let decisions = t.m.game.decisions(&t.m.state)?;
-            let options = decisions
+            let options: Vec<String> = decisions
                 .seats
                 .iter()
                 .find(|(s, _)| *s == seat.0)
                 .map_or(vec![], |(_, legal)| {
                     legal.iter().map(|a| a.to_string()).collect()
                 });
+            if let Some(max) = t.m.game.spec.max_actions {
+                if options.len() > max {
+                    return Err(TableError::Rules(format!(
+                        "{} has {} legal actions, more than the game's `[actions] max = {max}`",
+                        t.m.state.seat_name(seat.0),
+                        options.len()
+                    )));
+                }
+            }
             let typed = t.m.game.typed_actions(&t.m.state, seat.0, &options);
             Ok(Decision {
                 seat,

@@ -117,6 +117,13 @@ impl Game {
         self.table.game()
     }
 
+    /// The most legal actions one decision may offer, as the game declares it (`[actions]
+    /// max` in game.toml; the table holds the game to it); None when it declares none.
+    #[getter]
+    fn max_actions(&self) -> Option<usize> {
+        self.source.spec().max_actions
+    }
+
     /// The seats' names, in turn order (a seat's index is its place here).
     #[getter]
     fn seats(&self) -> Vec<String> {
@@ -193,6 +200,14 @@ impl Game {
             .detach(|| self.table.view(seat).map(|v| v.to_json()))
             .or_raise()?;
         to_py(py, &json)
+    }
+
+    /// The game drawn as text by the game's `render`, for `seat` (its view only), or for a
+    /// spectator when None.
+    #[pyo3(signature = (seat=None))]
+    fn render(&self, py: Python<'_>, seat: Option<&Bound<'_, PyAny>>) -> PyResult<String> {
+        let seat = seat.map(|s| self.seat_of(s)).transpose()?;
+        py.detach(|| self.table.render(seat)).or_raise()
     }
 
     /// Whether the game is over.

@@ -17,6 +17,8 @@ pub(super) struct RawActions {
     /// `[actions.verbs.move] shape = "move {node}"` (or `shapes = [...]`).
     #[serde(default)]
     verbs: BTreeMap<String, Spanned<RawVerb>>,
+    /// `max = 7`: no decision offers more legal actions, under any options.
+    max: Option<Spanned<i64>>,
 }
 
 #[derive(Debug, Clone, Deserialize, Default)]
@@ -32,6 +34,7 @@ struct RawVerb {
 pub(super) struct Actions {
     pub shapes: Vec<Shape>,
     pub verbs: Vec<String>,
+    pub max: Option<usize>,
 }
 
 /// Reads `raw`; an error names the file, line and column of the word at fault.
@@ -94,8 +97,22 @@ pub(super) fn read(raw: RawActions, text: &str, file: &str) -> Result<Actions, S
             shapes.len()
         ));
     }
+    let max = match &raw.max {
+        None => None,
+        Some(max) => match usize::try_from(*max.get_ref()) {
+            Ok(n) if n >= 1 => Some(n),
+            _ => {
+                return Err(format!(
+                    "{}: actions: max = {}: a number of actions, at least 1",
+                    at(max.span().start),
+                    max.get_ref()
+                ))
+            }
+        },
+    };
     Ok(Actions {
         shapes,
         verbs: names,
+        max,
     })
 }
