@@ -57,11 +57,14 @@ function receive(msg) {
     $("who").textContent = msg.seat ? `You play ${msg.seat}` : "Spectating";
   } else if (msg.type === "state") {
     if (state && msg.seq < state.seq) return;
+    // A refusal was about the state it was sent in; a new state makes it moot.
+    if (state && msg.seq > state.seq) $("refusal").textContent = "";
     state = msg;
     picked = [];
     draw();
   } else if (msg.type === "error") {
-    $("refusal").textContent = msg.message;
+    // `stale`: the click was on a state that had just moved on; the new one is on its way.
+    if (msg.code !== "stale") $("refusal").textContent = msg.message;
   } else if (msg.type === "ack") {
     $("refusal").textContent = "";
   }

@@ -141,3 +141,123 @@ fn connect_four_played_to_the_end_by_clicking_cells() {
     assert_eq!(server.status(&id)["outcome"]["winners"], json!(["x"]));
     x.screenshot(&shots.join("connect-four-over-x.png"));
 }
+
+/// One move on `page` by clicking: the cards (or seat) its first clickable action names, in
+/// order, else that action's button. Returns the action's text and whether cards were clicked.
+fn play_first_action(page: &mut Page) -> (String, bool) {
+    let typed = page.eval("state.decision.typed").unwrap();
+    let actions = typed.as_array().expect("a decision");
+    let clickable = |t: &&Value| {
+        let args = t["args"].as_array().unwrap();
+        !args.is_empty()
+            && args
+                .iter()
+                .all(|a| a["card"].is_u64() || a["kind"] == "seat")
+    };
+    match actions.iter().find(clickable) {
+        Some(t) => {
+            for a in t["args"].as_array().unwrap() {
+                if a["kind"] == "seat" {
+                    let name = names(page)[a["seat"].as_u64().unwrap() as usize].clone();
+                    page.click(&format!("tr[data-seat=\"{name}\"] td"));
+                } else {
+                    page.click(&format!(".card[data-card=\"{}\"]", a["card"]));
+                }
+            }
+            let cards = t["args"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|a| a["card"].is_u64());
+            (t["text"].as_str().unwrap().to_string(), cards)
+        }
+        None => {
+            page.click("#actions button[data-option=\"0\"]");
+            (actions[0]["text"].as_str().unwrap().to_string(), false)
+        }
+    }
+}
+
+fn names(page: &mut Page) -> Vec<String> {
+    serde_json::from_value(page.eval("state.view.state.seats").unwrap()).unwrap()
+}
+
+#[test]
+fn virus_war_played_to_the_end_by_clicking_cards() {
+    let Some(mut browser) = browser() else {
+        return;
+    };
+    let shots = screenshots();
+    let server = Server::start();
+    let created = server.create(json!({"game": "virus-war-kr", "seed": 3,
+        "bots": {"p3": "random", "p4": "random"}}));
+    let id = common::id(&created).to_string();
+    let mut pages = [
+        ("p1", browser.open(&join_link(&created, "p1")).unwrap()),
+        ("p2", browser.open(&join_link(&created, "p2")).unwrap()),
+    ];
+    for (seat, page) in pages.iter_mut() {
+        page.wait_for("typeof state === 'object' && state !== null");
+        // Its own hand face up, every other hand as backs.
+        let index = seat[1..].parse::<usize>().unwrap() - 1;
+        let own = format!(
+            "document.querySelectorAll('.zone[data-zone=\"hand\"][data-owner=\"{index}\"] .card:not(.back)').length"
+        );
+        assert_eq!(page.eval(&own).unwrap(), 6, "{seat}");
+        let backs = page
+            .eval("document.querySelectorAll('.zone[data-zone=\"hand\"] .card.back').length")
+            .unwrap();
+        assert_eq!(backs, 18, "{seat}");
+    }
+    let mut moves = 0;
+    let mut card_clicks = 0;
+    for _ in 0..400 {
+        if !server.status(&id)["outcome"].is_null() {
+            break;
+        }
+        let mut moved = false;
+        for (seat, page) in pages.iter_mut() {
+            let deciding = page
+                .eval("!!(state && state.decision) && !state.outcome")
+                .unwrap();
+            if deciding != Value::Bool(true) {
+                continue;
+            }
+            let seq = page.eval("state.seq").unwrap().as_u64().unwrap();
+            let (action, cards) = play_first_action(page);
+            card_clicks += cards as usize;
+            // The page moves on: a new state, or this seat no longer deciding.
+            page.wait_for(&format!(
+                "state.seq > {seq} || !state.decision || !!state.outcome"
+            ));
+            assert_eq!(page.text("#refusal"), "", "{seat} {action}");
+            moves += 1;
+            moved = true;
+            if moves % 5 == 1 {
+                page.screenshot(&shots.join(format!("virus-war-{moves:03}-{seat}.png")));
+            }
+        }
+        if !moved {
+            // Bots or the other seat are playing: wait for the next state.
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+    }
+    let status = server.status(&id);
+    assert!(
+        !status["outcome"].is_null(),
+        "not over after {moves} moves: {status}"
+    );
+    assert!(
+        card_clicks > 5,
+        "{card_clicks} moves by clicking cards of {moves}"
+    );
+    for (seat, page) in pages.iter_mut() {
+        page.wait_for("!document.getElementById('over').hidden");
+        let result = page.text("#result");
+        assert!(
+            result.contains(status["outcome"]["text"].as_str().unwrap()),
+            "{seat}: {result}"
+        );
+        page.screenshot(&shots.join(format!("virus-war-over-{seat}.png")));
+    }
+}
