@@ -60,7 +60,9 @@ function receive(msg) {
     // A refusal was about the state it was sent in; a new state makes it moot.
     if (state && msg.seq > state.seq) $("refusal").textContent = "";
     state = msg;
-    picked = [];
+    // Arguments clicked so far stay picked while they still begin a legal action (another
+    // seat's move may arrive between two clicks).
+    if (!matching(picked).length) picked = [];
     draw();
   } else if (msg.type === "error") {
     // `stale`: the click was on a state that had just moved on; the new one is on its way.
