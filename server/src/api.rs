@@ -5,7 +5,7 @@ use crate::room::Room;
 use axum::extract::rejection::JsonRejection;
 use axum::extract::{DefaultBodyLimit, Path, State};
 use axum::http::{HeaderMap, StatusCode};
-use axum::response::{Html, IntoResponse, Response};
+use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde_json::{json, Value};
@@ -18,6 +18,8 @@ pub fn router(hall: Arc<Hall>) -> Router {
         .route("/api/games", get(games))
         .route("/api/matches", post(create))
         .route("/api/matches/{id}", get(status))
+        .route("/", get(crate::page::lobby))
+        .route("/assets/{name}", get(crate::page::file))
         .route("/m/{id}", get(page))
         .route("/m/{id}/ws", get(crate::socket::upgrade))
         .layer(DefaultBodyLimit::max(body_limit))
@@ -135,15 +137,10 @@ async fn status(State(hall): State<Arc<Hall>>, Path(id): Path<String>) -> Respon
     Json(v).into_response()
 }
 
-/// The match's page; drawn by a later version: for now it says where the socket is.
+/// The match's page (`page.rs`), for a match the server holds.
 async fn page(State(hall): State<Arc<Hall>>, Path(id): Path<String>) -> Response {
     if hall.room(&id).is_none() {
         return error(404, "no such match");
     }
-    Html(format!(
-        "<!doctype html><title>Boardscript match</title><p>Match {id}: connect a WebSocket to \
-         <code>/m/{id}/ws</code> and send <code>{{\"type\":\"hello\",\"token\":...}}</code> \
-         (see docs/server.md).</p>"
-    ))
-    .into_response()
+    crate::page::match_page()
 }

@@ -27,6 +27,7 @@ pub mod client;
 mod hall;
 pub mod limits;
 mod messages;
+mod page;
 mod room;
 mod socket;
 pub mod store;
