@@ -41,7 +41,8 @@ pub use table::{
 pub use typed::{ActionInfo, ArgInfo};
 
 // The engine below the facade: public for the workspace's own tests and benchmarks, hidden
-// from the docs. Not an API: `tests/tests/facade_only.rs` keeps the REPL off it.
+// from the docs. Not an API: `tests/tests/facade_only.rs` keeps the binary, the server and
+// the Python bindings off it.
 #[doc(hidden)]
 pub mod agenda;
 #[doc(hidden)]

@@ -20,8 +20,8 @@ pub enum Kind {
     Cells,
     /// A card, by its name as the acting seat sees it.
     Card,
-    /// One of several pieces of one name (Intruder minis, tokens: cards of one name), told
-    /// apart by its card id: `<name>-<id>` (`adult-42`), the name starting with a letter.
+    /// One of several pieces of one name (minis, tokens: cards of one name), told apart by
+    /// its card id: `<name>-<id>` (`adult-42`), the name starting with a letter.
     Piece,
     /// A node of a graph, by name or by a node value (`{node:map.number}`).
     Node,
