@@ -27,7 +27,7 @@ pub use view::{Decision, Hint, HintMove, Outcome, Status, View};
 pub use crate::log::Played;
 
 use crate::bots::{self, catch_panic, Bot, BotEnv, BotSpec};
-use crate::game::{Game, GameSource, PlayError, Setup};
+use crate::game::{Decisions, Game, GameSource, PlayError, Setup};
 use crate::log::{Checkpoint, Match, ReloadReport, SaveFile};
 use crate::primitives::rng;
 use crate::script::{excerpt_in_message, SCRIPT_STACK_SIZE};
@@ -439,9 +439,7 @@ impl Table {
                 t.bots.insert(key.clone(), made);
             }
             let bot = t.bots.get_mut(&key).expect("made above");
-            let i = bots::choose_for(bot.as_mut(), &t.m.game, &t.m.state, &decisions, seat.0)?;
-            let legal = &decisions.seats.iter().find(|(s, _)| *s == seat.0);
-            let action = legal.map(|(_, l)| l[i].to_string()).unwrap_or_default();
+            let action = bot_action(&t.m, bot.as_mut(), &decisions, seat)?;
             let name = t.m.state.seat_name(seat.0).to_string();
             Ok(t.m.play(Some(&name), &action)?.action)
         })
@@ -635,6 +633,19 @@ impl Seated {
         };
         bots::make(spec, &env).map_err(TableError::Bot)
     }
+}
+
+/// The action `bot` chooses for `seat` among its legal actions in `decisions`, from the
+/// seat's view only.
+fn bot_action(
+    m: &Match,
+    bot: &mut dyn Bot,
+    decisions: &Decisions,
+    seat: Seat,
+) -> Result<String, TableError> {
+    let i = bots::choose_for(bot, &m.game, &m.state, decisions, seat.0)?;
+    let legal = decisions.seats.iter().find(|(s, _)| *s == seat.0);
+    Ok(legal.map(|(_, l)| l[i].to_string()).unwrap_or_default())
 }
 
 /// A bot's identity for keeping it between moves: its name and settings.

@@ -1,7 +1,7 @@
 //! `Table::bot_choice`: what a bot would play, asked without playing it.
 
-use super::{not_deciding, Seat, Table, TableError};
-use crate::bots::{self, BotSpec};
+use super::{bot_action, not_deciding, Seat, Table, TableError};
+use crate::bots::BotSpec;
 
 impl Table {
     /// The action the bot `bot` would play for `seat` now, from that seat's view only, left
@@ -17,9 +17,7 @@ impl Table {
             let decisions = t.m.game.decisions(&t.m.state)?;
             not_deciding::check(&t.m.state, &decisions, seat)?;
             let mut bot = t.make_bot(&spec, seat, stop)?;
-            let i = bots::choose_for(bot.as_mut(), &t.m.game, &t.m.state, &decisions, seat.0)?;
-            let legal = decisions.seats.iter().find(|(s, _)| *s == seat.0);
-            Ok(legal.map(|(_, l)| l[i].to_string()).unwrap_or_default())
+            bot_action(&t.m, bot.as_mut(), &decisions, seat)
         })
     }
 }
