@@ -32,6 +32,7 @@ mod room;
 mod socket;
 pub mod store;
 mod token;
+pub mod watch;
 
 pub use limits::Limits;
 pub use store::{SqliteStore, Store};
