@@ -50,6 +50,14 @@ pub struct ServeArgs {
     /// WebSocket connections at once.
     #[arg(long, default_value_t = 1024, value_parser = at_least_one())]
     pub max_connections: usize,
+    /// Offer the designer's page: every seat side by side, undo, the whole state as JSON
+    /// (loopback addresses only).
+    #[arg(long)]
+    pub designer: bool,
+    /// Read a game again when its files are saved: new matches use the new rules, and
+    /// designer's matches reload them and redraw.
+    #[arg(long)]
+    pub watch: bool,
 }
 
 /// Which game, from where, with what seats and options.

@@ -96,6 +96,8 @@ fn run(cli: cli::Cli) -> anyhow::Result<ExitCode> {
                 data: args.data,
                 scripts,
                 limits,
+                designer: args.designer,
+                watch: args.watch,
             })?;
             Ok(ExitCode::SUCCESS)
         }

@@ -56,9 +56,10 @@ function receive(msg) {
     $("title").textContent = `Boardscript: ${msg.game}`;
     $("who").textContent = msg.seat ? `You play ${msg.seat}` : "Spectating";
   } else if (msg.type === "state") {
-    if (state && msg.seq < state.seq) return;
+    // An older state is a late one, except in a designer's match, which takes actions back.
+    if (state && msg.seq < state.seq && !msg.designer) return;
     // A refusal was about the state it was sent in; a new state makes it moot.
-    if (state && msg.seq > state.seq) $("refusal").textContent = "";
+    if (state && msg.seq !== state.seq) $("refusal").textContent = "";
     state = msg;
     // Arguments clicked so far stay picked while they still begin a legal action (another
     // seat's move may arrive between two clicks).

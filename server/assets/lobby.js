@@ -62,11 +62,13 @@ async function create(ev) {
   const bots = {};
   for (const pick of $("bots").querySelectorAll("select")) if (pick.value) bots[pick.name] = pick.value;
   const body = { game: g.id, seats: Number($("seats").value), options, bots };
+  if ($("designer").checked) body.designer = true;
   const reply = await fetch("/api/matches", {
     method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
   });
   const made = await reply.json();
   if (!reply.ok) { $("refusal").textContent = made.error; return; }
+  if (made.designer) { location.href = made.designer; return; }
   $("refusal").textContent = "";
   const list = $("seat-links");
   list.replaceChildren(...made.seats.map((s) => el("li", {}, `${s.seat}: `,
@@ -76,7 +78,9 @@ async function create(ev) {
 }
 
 async function start() {
-  games = (await (await fetch("/api/games")).json()).games;
+  const offered = await (await fetch("/api/games")).json();
+  games = offered.games;
+  $("designer-pick").hidden = !offered.designer;
   for (const g of games) $("game").append(el("option", { value: g.id }, g.title || g.id));
   $("game").addEventListener("change", drawOptions);
   $("seats").addEventListener("change", drawBots);

@@ -14,14 +14,23 @@ use std::sync::Arc;
 
 pub fn router(hall: Arc<Hall>) -> Router {
     let body_limit = hall.limits.message_bytes;
-    Router::new()
+    let designer = hall.designer;
+    let router = Router::new()
         .route("/api/games", get(games))
         .route("/api/matches", post(create))
         .route("/api/matches/{id}", get(status))
         .route("/", get(crate::page::lobby))
         .route("/assets/{name}", get(crate::page::file))
         .route("/m/{id}", get(page))
-        .route("/m/{id}/ws", get(crate::socket::upgrade))
+        .route("/m/{id}/ws", get(crate::socket::upgrade));
+    // Without `--designer` there is no designer's page or socket at all.
+    let router = match designer {
+        true => router
+            .route("/designer/{id}", get(crate::designer_socket::page))
+            .route("/designer/{id}/ws", get(crate::designer_socket::upgrade)),
+        false => router,
+    };
+    router
         .layer(DefaultBodyLimit::max(body_limit))
         .with_state(hall)
 }
@@ -35,6 +44,7 @@ pub fn error(status: u16, message: impl Into<String>) -> Response {
 async fn games(State(hall): State<Arc<Hall>>) -> Json<Value> {
     let games: Vec<Value> = hall
         .games()
+        .iter()
         .map(|g| {
             let spec = g.spec();
             let (min, max) = spec.seats.range();
@@ -54,7 +64,7 @@ async fn games(State(hall): State<Arc<Hall>>) -> Json<Value> {
             })
         })
         .collect();
-    Json(json!({ "games": games }))
+    Json(json!({ "games": games, "designer": hall.designer }))
 }
 
 async fn create(
@@ -84,6 +94,10 @@ async fn create(
 /// spectators' link.
 fn created(room: &Room, base: &str) -> Value {
     let id = room.id();
+    let mut reply = json!({});
+    if let Some(desk) = &room.designer {
+        reply["designer"] = json!(format!("http://{base}/designer/{id}?key={}", desk.key));
+    }
     let seats: Vec<Value> = room
         .seat_names
         .iter()
@@ -96,13 +110,12 @@ fn created(room: &Room, base: &str) -> Value {
             None => json!({"seat": name, "bot": room.record.bots.get(name)}),
         })
         .collect();
-    json!({
-        "match": id,
-        "game": room.record.game,
-        "seats": seats,
-        "spectate": format!("http://{base}/m/{id}"),
-        "socket": format!("ws://{base}/m/{id}/ws"),
-    })
+    reply["match"] = json!(id);
+    reply["game"] = json!(room.record.game);
+    reply["seats"] = json!(seats);
+    reply["spectate"] = json!(format!("http://{base}/m/{id}"));
+    reply["socket"] = json!(format!("ws://{base}/m/{id}/ws"));
+    reply
 }
 
 /// The host the client reached us by, for links that work from where it stands.

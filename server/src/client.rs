@@ -62,7 +62,12 @@ pub struct Socket {
 impl Socket {
     /// Connects to match `id`'s socket (no `hello` sent yet).
     pub fn connect(addr: SocketAddr, id: &str) -> anyhow::Result<Socket> {
-        let (ws, _) = tungstenite::connect(format!("ws://{addr}/m/{id}/ws"))?;
+        Socket::open(addr, &format!("/m/{id}/ws"))
+    }
+
+    /// Connects to the socket at `path` (`/designer/{id}/ws`).
+    pub fn open(addr: SocketAddr, path: &str) -> anyhow::Result<Socket> {
+        let (ws, _) = tungstenite::connect(format!("ws://{addr}{path}"))?;
         if let MaybeTlsStream::Plain(s) = ws.get_ref() {
             s.set_read_timeout(Some(PATIENCE))?;
         }

@@ -11,7 +11,7 @@ use serde_json::Value;
 use std::collections::{BTreeMap, HashMap};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, RwLock};
 
 /// A request to create a match (`POST /api/matches`).
 #[derive(Debug, Deserialize)]
@@ -29,6 +29,9 @@ pub struct NewMatch {
     /// A bot per seat name, `{"p2": "mcts:iters=200"}`.
     #[serde(default)]
     pub bots: BTreeMap<String, String>,
+    /// A designer's match (`designer.rs`): only on a server started with `--designer`.
+    #[serde(default)]
+    pub designer: bool,
 }
 
 /// Why a request was refused: an HTTP status and the message.
@@ -45,8 +48,30 @@ fn refused(status: u16, message: impl Into<String>) -> Refused {
     }
 }
 
+/// Where a game was read from, to read it again after a save.
+enum Origin {
+    /// A game's own folder.
+    Folder(PathBuf),
+    /// A scripts folder holding it.
+    Scripts(PathBuf),
+}
+
+impl Origin {
+    fn read(&self, id: &str) -> Result<GameSource, String> {
+        match self {
+            Origin::Folder(dir) => GameSource::read(dir, id),
+            Origin::Scripts(root) => GameSource::find(root, id),
+        }
+        .map_err(|e| e.to_string())
+    }
+}
+
 pub struct Hall {
-    games: BTreeMap<String, Arc<GameSource>>,
+    /// Replaced one by one as their files are saved, with `--watch`.
+    games: RwLock<BTreeMap<String, Arc<GameSource>>>,
+    origins: BTreeMap<String, Origin>,
+    /// Designer's matches may be made (`--designer`).
+    pub designer: bool,
     rooms: Mutex<HashMap<String, Arc<Room>>>,
     store: Arc<dyn Store>,
     pub limits: Limits,
@@ -62,36 +87,38 @@ impl Hall {
     /// out.
     pub fn new(roots: &[PathBuf], store: Arc<dyn Store>, limits: Limits) -> Hall {
         let mut games = BTreeMap::new();
+        let mut origins = BTreeMap::new();
         for root in roots {
-            let found: Vec<(String, Result<GameSource, String>)> =
-                if root.join("game.toml").is_file() {
-                    let id = root
-                        .canonicalize()
-                        .ok()
-                        .and_then(|d| d.file_name().map(|n| n.to_string_lossy().into_owned()))
-                        .unwrap_or_default();
-                    let read = GameSource::read(root, &id).map_err(|e| e.to_string());
-                    vec![(id, read)]
-                } else {
-                    GameSource::list(root)
-                        .into_iter()
-                        .map(|id| {
-                            let read = GameSource::find(root, &id).map_err(|e| e.to_string());
-                            (id, read)
-                        })
-                        .collect()
-                };
-            for (id, read) in found {
-                match read {
+            let found: Vec<(String, Origin)> = if root.join("game.toml").is_file() {
+                let id = root
+                    .canonicalize()
+                    .ok()
+                    .and_then(|d| d.file_name().map(|n| n.to_string_lossy().into_owned()))
+                    .unwrap_or_default();
+                vec![(id, Origin::Folder(root.clone()))]
+            } else {
+                GameSource::list(root)
+                    .into_iter()
+                    .map(|id| (id, Origin::Scripts(root.clone())))
+                    .collect()
+            };
+            for (id, origin) in found {
+                if games.contains_key(&id) {
+                    continue;
+                }
+                match origin.read(&id) {
                     Ok(source) => {
-                        games.entry(id).or_insert_with(|| Arc::new(source));
+                        games.insert(id.clone(), Arc::new(source));
+                        origins.insert(id, origin);
                     }
                     Err(e) => eprintln!("warning: game {id} left out: {e}"),
                 }
             }
         }
         Hall {
-            games,
+            games: RwLock::new(games),
+            origins,
+            designer: false,
             rooms: Mutex::default(),
             store,
             limits,
@@ -100,8 +127,53 @@ impl Hall {
         }
     }
 
-    pub fn games(&self) -> impl Iterator<Item = &GameSource> {
-        self.games.values().map(|g| g.as_ref())
+    /// The games offered now, by id.
+    pub fn games(&self) -> Vec<Arc<GameSource>> {
+        self.games_now().values().cloned().collect()
+    }
+
+    fn games_now(&self) -> std::sync::RwLockReadGuard<'_, BTreeMap<String, Arc<GameSource>>> {
+        self.games.read().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// Game `id` as read last.
+    pub fn game(&self, id: &str) -> Option<Arc<GameSource>> {
+        self.games_now().get(id).cloned()
+    }
+
+    /// Reads game `id` again from its files (after a save). If its rules compile, new
+    /// matches use them; either way each designer's match of that game reloads them (a
+    /// failure is shown there, the match unchanged). Blocking; the reloads are started on
+    /// `runtime`.
+    pub fn reread(&self, id: &str, runtime: &tokio::runtime::Handle) {
+        let Some(origin) = self.origins.get(id) else {
+            return;
+        };
+        let read = origin.read(id).map(Arc::new);
+        if let Ok(source) = &read {
+            if source.compile().is_ok() {
+                let mut games = self.games.write().unwrap_or_else(|p| p.into_inner());
+                games.insert(id.to_string(), source.clone());
+            }
+        }
+        let rooms: Vec<Arc<Room>> = self
+            .rooms()
+            .values()
+            .filter(|r| r.designer.is_some() && r.record.game == id)
+            .cloned()
+            .collect();
+        for room in rooms {
+            let read = read.clone();
+            runtime.spawn(async move { room.reload(read).await });
+        }
+    }
+
+    /// The ids of the games, each with its rules' folders (for a watcher).
+    pub fn specs(&self) -> Vec<(String, boardscript_interpreter::GameSpec)> {
+        self.games_now()
+            .iter()
+            .map(|(id, g)| (id.clone(), g.spec().clone()))
+            .collect()
     }
 
     pub fn room(&self, id: &str) -> Option<Arc<Room>> {
@@ -118,7 +190,7 @@ impl Hall {
     pub fn restore(&self) -> anyhow::Result<Vec<Arc<Room>>> {
         let mut opened = vec![];
         for (record, actions) in self.store.unfinished()? {
-            let Some(source) = self.games.get(&record.game) else {
+            let Some(source) = self.game(&record.game) else {
                 eprintln!(
                     "warning: match {} not reopened: no game `{}`",
                     record.id, record.game
@@ -126,7 +198,7 @@ impl Hall {
                 continue;
             };
             let id = record.id.clone();
-            match Room::open(source, record, self.store.clone(), &actions) {
+            match Room::open(&source, record, self.store.clone(), &actions) {
                 Ok(room) => {
                     let room = Arc::new(room);
                     self.rooms().insert(id, room.clone());
@@ -141,8 +213,14 @@ impl Hall {
     /// Creates a match: checks the request, sets the table up, keeps the match, and holds
     /// it. Blocking.
     pub fn create(&self, req: NewMatch) -> Result<Arc<Room>, Refused> {
-        let Some(source) = self.games.get(&req.game) else {
-            let known: Vec<&str> = self.games.keys().map(String::as_str).collect();
+        if req.designer && !self.designer {
+            return Err(refused(
+                403,
+                "this server makes no designer's matches (start it with `boardscript serve --designer`)",
+            ));
+        }
+        let Some(source) = self.game(&req.game) else {
+            let known: Vec<String> = self.games_now().keys().cloned().collect();
             return Err(refused(
                 404,
                 format!(
@@ -181,8 +259,12 @@ impl Hall {
             bots: req.bots,
             tokens: BTreeMap::new(),
         };
-        let mut room =
-            Room::open(source, record, self.store.clone(), &[]).map_err(|e| refused(400, e))?;
+        // A designer's match is a scratch table: kept nowhere.
+        let store = match req.designer {
+            true => Arc::new(crate::designer::Unkept) as Arc<dyn Store>,
+            false => self.store.clone(),
+        };
+        let mut room = Room::open(&source, record, store, &[]).map_err(|e| refused(400, e))?;
         if let Some(seat) = room
             .record
             .bots
@@ -203,10 +285,16 @@ impl Hall {
                 room.record.tokens.insert(seat, new_token());
             }
         }
-        // Kept before it is offered: a match the store refused is never played.
-        self.store
-            .create(&room.record)
-            .map_err(|e| refused(500, format!("the match was not kept: {e:#}")))?;
+        if req.designer {
+            room.designer = Some(crate::designer::Desk::new(new_token()));
+            room.publish()
+                .map_err(|e| refused(400, format!("the match cannot be shown: {e}")))?;
+        } else {
+            // Kept before it is offered: a match the store refused is never played.
+            self.store
+                .create(&room.record)
+                .map_err(|e| refused(500, format!("the match was not kept: {e:#}")))?;
+        }
         let room = Arc::new(room);
         self.rooms().insert(room.id().to_string(), room.clone());
         Ok(room)

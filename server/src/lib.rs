@@ -24,6 +24,8 @@
 
 mod api;
 pub mod client;
+mod designer;
+mod designer_socket;
 mod hall;
 pub mod limits;
 mod messages;
@@ -54,6 +56,11 @@ pub struct Config {
     /// Where games are found, in order: scripts folders, or one game's own folder.
     pub scripts: Vec<PathBuf>,
     pub limits: Limits,
+    /// Designer's matches and their page (`docs/server.md`); only on a loopback address.
+    pub designer: bool,
+    /// Reads a game again whenever its files are saved: new matches use the new rules,
+    /// designer's matches reload them.
+    pub watch: bool,
 }
 
 impl Default for Config {
@@ -63,6 +70,8 @@ impl Default for Config {
             data: PathBuf::from("boardscript-data"),
             scripts: vec![],
             limits: Limits::default(),
+            designer: false,
+            watch: false,
         }
     }
 }
@@ -147,12 +156,16 @@ async fn open(config: &Config) -> anyhow::Result<(Arc<Hall>, tokio::net::TcpList
     std::fs::create_dir_all(&config.data)
         .with_context(|| format!("making the data folder {}", config.data.display()))?;
     let path = config.data.join(STORE_FILE);
+    if config.designer {
+        only_loopback(&config.addr).await?;
+    }
     let store = SqliteStore::open(&path).with_context(|| format!("opening {}", path.display()))?;
-    let hall = Arc::new(Hall::new(
-        &config.scripts,
-        Arc::new(store),
-        config.limits.clone(),
-    ));
+    let mut hall = Hall::new(&config.scripts, Arc::new(store), config.limits.clone());
+    hall.designer = config.designer;
+    let hall = Arc::new(hall);
+    if config.watch {
+        watch_games(&hall)?;
+    }
     let reopened = {
         let hall = hall.clone();
         tokio::task::spawn_blocking(move || hall.restore()).await??
@@ -165,6 +178,50 @@ async fn open(config: &Config) -> anyhow::Result<(Arc<Hall>, tokio::net::TcpList
         .await
         .with_context(|| format!("listening on {}", config.addr))?;
     Ok((hall, listener))
+}
+
+/// Refuses an address that is not loopback: the designer's page plays every seat and
+/// shows the hidden state, so it is for this machine only.
+async fn only_loopback(addr: &str) -> anyhow::Result<()> {
+    let found: Vec<SocketAddr> = tokio::net::lookup_host(addr)
+        .await
+        .with_context(|| format!("resolving {addr}"))?
+        .collect();
+    if found.is_empty() || found.iter().any(|a| !a.ip().is_loopback()) {
+        anyhow::bail!(
+            "--designer shows every seat's cards and takes actions back, so it serves this \
+             machine only: listen on a loopback address (--addr 127.0.0.1:8080 or [::1]:8080), \
+             not {addr}"
+        );
+    }
+    Ok(())
+}
+
+/// How often the watcher looks for saved files.
+const WATCH_EVERY: std::time::Duration = std::time::Duration::from_millis(100);
+
+/// Watches every game's files on a thread of its own, which ends with the hall.
+fn watch_games(hall: &Arc<Hall>) -> anyhow::Result<()> {
+    let mut watchers = vec![];
+    for (id, spec) in hall.specs() {
+        let watcher =
+            watch::Watcher::new(&spec).with_context(|| format!("watching the files of {id}"))?;
+        watchers.push((id, watcher));
+    }
+    let hall = Arc::downgrade(hall);
+    let runtime = tokio::runtime::Handle::current();
+    std::thread::Builder::new()
+        .name("boardscript watch".into())
+        .spawn(move || loop {
+            std::thread::sleep(WATCH_EVERY);
+            let Some(hall) = hall.upgrade() else { return };
+            for (id, watcher) in &watchers {
+                if watcher.changed() {
+                    hall.reread(id, &runtime);
+                }
+            }
+        })?;
+    Ok(())
 }
 
 fn announce(addr: SocketAddr) -> anyhow::Result<()> {

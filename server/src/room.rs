@@ -18,6 +18,8 @@ pub struct Snapshot {
     /// The `state` message for each seat, in turn order, as sent.
     seats: Vec<Arc<str>>,
     spectator: Arc<str>,
+    /// The designer's message (`designer.rs`), for a designer's match only.
+    pub designer: Option<Arc<str>>,
     /// Public facts for the HTTP status: who decides, the outcome.
     pub public: Value,
 }
@@ -43,13 +45,15 @@ pub enum Act {
 pub struct Room {
     pub record: MatchRecord,
     pub seat_names: Vec<String>,
-    table: Table,
+    pub(crate) table: Table,
     store: Arc<dyn Store>,
     /// Held while a change is made and kept: one at a time.
-    turn: Mutex<()>,
+    pub(crate) turn: Mutex<()>,
     published: watch::Sender<Arc<Snapshot>>,
     /// Clients connected now.
     pub connections: AtomicUsize,
+    /// Set for a designer's match (`designer.rs`): its key and its last reload.
+    pub designer: Option<crate::designer::Desk>,
 }
 
 impl Room {
@@ -74,7 +78,7 @@ impl Room {
                 .map_err(|e| format!("action {} ({}) does not replay: {e}", a.seq, a.action))?;
         }
         let seat_names = table.seat_names().to_vec();
-        let first = snapshot(&table, &record.id, &seat_names).map_err(|e| e.to_string())?;
+        let first = snapshot(&table, &record.id, &seat_names, None).map_err(|e| e.to_string())?;
         Ok(Room {
             record,
             seat_names,
@@ -83,6 +87,7 @@ impl Room {
             turn: Mutex::new(()),
             published: watch::channel(Arc::new(first)).0,
             connections: AtomicUsize::new(0),
+            designer: None,
         })
     }
 
@@ -217,7 +222,7 @@ impl Room {
                 format!("the action was not kept: {e:#}"),
             ));
         }
-        let next = match snapshot(&self.table, self.id(), &self.seat_names) {
+        let next = match self.snapshot() {
             Ok(next) => next,
             Err(e) => {
                 // Kept but not shown: take it back from both, as if never played.
@@ -238,8 +243,33 @@ impl Room {
     }
 }
 
-/// The match's state as each seat and a spectator see it. Blocking.
-fn snapshot(table: &Table, id: &str, names: &[String]) -> Result<Snapshot, TableError> {
+impl Room {
+    /// The match's state now, as each client sees it. Blocking.
+    pub(crate) fn snapshot(&self) -> Result<Snapshot, TableError> {
+        snapshot(
+            &self.table,
+            self.id(),
+            &self.seat_names,
+            self.designer.as_ref(),
+        )
+    }
+
+    /// Publishes the state now (after a change that is not an action: a designer's undo or
+    /// reload). Blocking.
+    pub(crate) fn publish(&self) -> Result<(), TableError> {
+        self.published.send_replace(Arc::new(self.snapshot()?));
+        Ok(())
+    }
+}
+
+/// The match's state as each seat and a spectator see it (and its designer, if it has one).
+/// Blocking.
+fn snapshot(
+    table: &Table,
+    id: &str,
+    names: &[String],
+    desk: Option<&crate::designer::Desk>,
+) -> Result<Snapshot, TableError> {
     let status = table.status()?;
     let seq = status.actions as u64;
     let name = |s: &Seat| names[s.index()].clone();
@@ -251,7 +281,7 @@ fn snapshot(table: &Table, id: &str, names: &[String]) -> Result<Snapshot, Table
             let decision = decision
                 .filter(|d| !d.options.is_empty())
                 .map(|d| json!({"prompt": d.prompt, "options": d.options, "typed": d.typed}));
-            let msg = json!({
+            let mut msg = json!({
                 "type": "state",
                 "match": id,
                 "seq": seq,
@@ -264,6 +294,10 @@ fn snapshot(table: &Table, id: &str, names: &[String]) -> Result<Snapshot, Table
                 "view": view.to_json(),
                 "outcome": outcome,
             });
+            if desk.is_some() {
+                // Its designer may take actions back: a page then accepts an older state.
+                msg["designer"] = json!(true);
+            }
             Ok(Arc::from(msg.to_string()))
         };
     let mut seats = vec![];
@@ -276,11 +310,15 @@ fn snapshot(table: &Table, id: &str, names: &[String]) -> Result<Snapshot, Table
         seats.push(message(Some(seat), decision)?);
     }
     let spectator = message(None, None)?;
+    let designer = desk
+        .map(|d| crate::designer::message(table, id, names, &status, d))
+        .transpose()?;
     Ok(Snapshot {
         seq,
         over: status.outcome.is_some(),
         seats,
         spectator,
+        designer,
         public: json!({"seq": seq, "deciding": deciding, "question": status.question, "outcome": outcome}),
     })
 }

@@ -39,13 +39,13 @@ pub async fn upgrade(
 }
 
 /// A connection counted against the hall's and the room's, until dropped.
-struct Connection {
+pub(crate) struct Connection {
     hall: Arc<Hall>,
     room: Arc<Room>,
 }
 
 impl Connection {
-    fn open(hall: &Arc<Hall>, room: &Arc<Room>) -> Option<Connection> {
+    pub(crate) fn open(hall: &Arc<Hall>, room: &Arc<Room>) -> Option<Connection> {
         let max = hall.limits.connections;
         let taken = hall
             .connections

@@ -78,6 +78,7 @@ fn launch(data: &Path, limits: &Limits) -> Running {
         data: data.to_path_buf(),
         scripts: vec![scripts()],
         limits: limits.clone(),
+        ..Config::default()
     })
     .unwrap()
 }
