@@ -292,3 +292,38 @@ fn a_save_reloads_designer_matches_and_a_syntax_error_changes_nothing() {
         Socket::join(addr, common::id(&fresh), Some(&common::token(&fresh, "x"))).unwrap();
     assert!(state["view"].to_string().contains("green"), "{state}");
 }
+
+/// Undo takes back the bots' actions too, down to a person's decision (a bot would
+/// otherwise play straight back); redo plays the person's action again and the bot answers.
+#[test]
+fn undo_takes_back_a_bots_reply_with_the_move_it_answered() {
+    let data = tempfile::tempdir().unwrap();
+    let server = designer_server(data.path(), common::scripts(), false);
+    let addr = server.addr;
+    let created = create(
+        addr,
+        json!({"game": "connect-four", "seed": 3, "designer": true, "bots": {"o": "random"}}),
+    );
+    let id = common::id(&created).to_string();
+    let (mut desk, welcome, _) = designer(addr, &id, &key(&created));
+    assert_eq!(welcome["seats"][1], json!({"seat": "o", "bot": "random"}));
+    let x_token = seat_token(&welcome, "x");
+    let (mut x, _, _) = Socket::join(addr, &id, Some(&x_token)).unwrap();
+    x.send(&common::action(&x_token, "d")).unwrap();
+    x.recv_type("ack").unwrap();
+    designer_until(&mut desk, |m| m["seq"] == 2);
+
+    desk.send(&json!({"type": "undo"})).unwrap();
+    assert_eq!(desk.recv_type("ack").unwrap()["seq"], 0);
+    let back = designer_until(&mut desk, |m| m["seq"] == 0);
+    assert_eq!(back["deciding"], json!(["x"]));
+    // The bot does not play on by itself: the match waits for x.
+    desk.send(&json!({"type": "ping"})).unwrap();
+    assert_eq!(desk.recv_type("designer").unwrap()["seq"], 0);
+
+    desk.send(&json!({"type": "redo"})).unwrap();
+    assert_eq!(desk.recv_type("ack").unwrap()["seq"], 1);
+    let answered = designer_until(&mut desk, |m| m["seq"] == 2);
+    assert_eq!(answered["actions"][0], json!({"seat": "x", "action": "d"}));
+    assert_eq!(answered["deciding"], json!(["x"]));
+}
