@@ -40,15 +40,20 @@ impl View {
         self.state.counters.get(name).copied().unwrap_or(0)
     }
 
-    /// The view's state as JSON (what the protocol's `view` field holds).
+    /// The view's state as JSON (what the protocol's `view` field holds). The view's RNG is
+    /// a placeholder, not the game's; it is left out so that no reader takes it for one.
     pub fn state_json(&self) -> serde_json::Value {
-        self.state.to_json()
+        let mut json = self.state.to_json();
+        if let Some(fields) = json.as_object_mut() {
+            fields.remove("rng");
+        }
+        json
     }
 
     /// The whole view as JSON: zones, cards as the seat sees them, grids, graphs, bags,
     /// counters, the log (the shape of `docs/protocol.md`'s `view`).
     pub fn to_json(&self) -> serde_json::Value {
-        serde_json::json!({ "seat": self.seat, "state": self.state.to_json() })
+        serde_json::json!({ "seat": self.seat, "state": self.state_json() })
     }
 }
 
