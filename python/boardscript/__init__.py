@@ -30,6 +30,7 @@ from ._boardscript import (
     TableStopped,
     bot,
     load,
+    merge,
     sim,
 )
 
@@ -50,5 +51,6 @@ __all__ = [
     "TableStopped",
     "bot",
     "load",
+    "merge",
     "sim",
 ]

@@ -1,6 +1,6 @@
 # Types of the native module (python/src/), for editors and type checkers.
 from os import PathLike
-from typing import Any, Optional, Sequence, Union
+from typing import Any, Iterable, Optional, Sequence, Union
 
 Seat = Union[int, str]
 Action = Union[str, int, dict[str, Any]]
@@ -65,4 +65,6 @@ def sim(
     seats: Optional[int] = None,
     scripts: Optional[Union[str, PathLike[str]]] = None,
     max_actions: Optional[int] = None,
+    first: int = 0,
 ) -> dict[str, Any]: ...
+def merge(results: Iterable[dict[str, Any]]) -> dict[str, Any]: ...

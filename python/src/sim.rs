@@ -16,12 +16,13 @@ use std::time::Duration;
 /// How often a running `sim` looks for Ctrl-C.
 const SIGNAL_CHECK: Duration = Duration::from_millis(20);
 
-/// Plays games `0..games` of `game` (a game's id, read as `load` reads it, or a `Game`,
-/// whose rules and setup are used) seeded from `seed`, at random or by `bots` (one per seat),
-/// on `threads` threads (default: one per core). Game `i` is seeded from `seed` and `i`
-/// alone, so the tally is the same on any number of threads. Returns the tally as a dict.
+/// Plays games `first..first + games` of `game` (a game's id, read as `load` reads it, or a
+/// `Game`, whose rules and setup are used) seeded from `seed`, at random or by `bots` (one
+/// per seat), on `threads` threads (default: one per core). Game `i` is seeded from `seed`
+/// and `i` alone, so the tally is the same on any number of threads, and the tallies of
+/// ranges merged (`merge`) are the tally of their union. Returns the tally as a dict.
 #[pyfunction]
-#[pyo3(signature = (game, games=100, seed=0, bots=None, threads=None, variant=None, options=None, seats=None, scripts=None, max_actions=None))]
+#[pyo3(signature = (game, games=100, seed=0, bots=None, threads=None, variant=None, options=None, seats=None, scripts=None, max_actions=None, first=0))]
 #[allow(clippy::too_many_arguments)]
 pub fn sim<'py>(
     py: Python<'py>,
@@ -35,7 +36,9 @@ pub fn sim<'py>(
     seats: Option<usize>,
     scripts: Option<PathBuf>,
     max_actions: Option<usize>,
+    first: u64,
 ) -> PyResult<Bound<'py, PyDict>> {
+    let games = first..first.saturating_add(games);
     let (source, setup) = match game.cast::<Game>() {
         Ok(g) => {
             let g = g.get();
@@ -79,8 +82,8 @@ pub fn sim<'py>(
         let games = scope.spawn(move || {
             let _done = done; // dropped when the games end, even by a panic
             match lineup {
-                Some(lineup) => batch.bots(0..games, lineup, go_on),
-                None => batch.random(0..games, go_on),
+                Some(lineup) => batch.bots(games, lineup, go_on),
+                None => batch.random(games, go_on),
             }
         });
         // In a Mutex only to cross into `detach` (a Receiver is not Sync); one thread locks it.
@@ -102,25 +105,23 @@ pub fn sim<'py>(
     if let Some(e) = signal {
         return Err(e);
     }
-    tally(py, &report, seed, lineup.as_deref())
+    let bots = lineup.map(|l| l.iter().map(|b| b.to_string()).collect());
+    tally(py, &report, seed, bots)
 }
 
 /// The report as a dict; everything but `threads` and `seconds` depends only on the game,
-/// its setup, the seed and the bots.
-fn tally<'py>(
+/// its setup, the seed, the bots and the games played.
+pub(crate) fn tally<'py>(
     py: Python<'py>,
     report: &Report,
     seed: u64,
-    lineup: Option<&[BotSpec]>,
+    bots: Option<Vec<String>>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let t = &report.tally;
     let d = PyDict::new(py);
     d.set_item("seed", seed)?;
     d.set_item("seats", &report.seats)?;
-    d.set_item(
-        "bots",
-        lineup.map(|l| l.iter().map(|b| b.to_string()).collect::<Vec<_>>()),
-    )?;
+    d.set_item("bots", bots)?;
     d.set_item("games", t.games)?;
     let wins = PyDict::new(py);
     for (seat, n) in report.seats.iter().zip(&t.wins) {
