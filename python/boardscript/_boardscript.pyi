@@ -67,4 +67,18 @@ def sim(
     max_actions: Optional[int] = None,
     first: int = 0,
 ) -> dict[str, Any]: ...
+def arena(
+    game: Union[str, Game],
+    bots: Sequence[Union[Bot, str]],
+    games: int = 10,
+    seed: int = 0,
+    threads: Optional[int] = None,
+    variant: Optional[str] = None,
+    options: Optional[dict[str, Any]] = None,
+    seats: Optional[int] = None,
+    scripts: Optional[Union[str, PathLike[str]]] = None,
+    max_actions: Optional[int] = None,
+    first: int = 0,
+    count: Optional[int] = None,
+) -> dict[str, Any]: ...
 def merge(results: Iterable[dict[str, Any]]) -> dict[str, Any]: ...

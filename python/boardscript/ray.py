@@ -23,6 +23,7 @@ from typing import Any, Callable, Optional, Sequence
 import ray
 
 from . import Game, load, merge
+from . import arena as local_arena
 from . import sim as local_sim
 
 # Batches per CPU of the cluster when no batch size is given: enough to keep every CPU busy
@@ -49,13 +50,28 @@ def _game(key: str) -> Game:
 
 
 @ray.remote
-def _batch(key: str, first: int, games: int, seed: int, bots, max_actions, threads: int):
+def _sim_batch(key: str, first: int, games: int, seed: int, bots, max_actions, threads: int):
     return local_sim(
         _game(key),
         games=games,
         first=first,
         seed=seed,
         bots=bots,
+        threads=threads,
+        max_actions=max_actions,
+    )
+
+
+@ray.remote
+def _arena_batch(key: str, first: int, games: int, seed: int, bots, per_pair: int,
+                 max_actions, threads: int):
+    return local_arena(
+        _game(key),
+        bots,
+        games=per_pair,
+        first=first,
+        count=games,
+        seed=seed,
         threads=threads,
         max_actions=max_actions,
     )
@@ -82,19 +98,61 @@ def sim(
     comes back. Returns `boardscript.sim`'s dict, with `seconds` the whole run's and
     `threads` the batches' sum; Ctrl-C cancels the batches still to run."""
     key = _key(game, variant, options, seats, scripts)
-    _game(key)  # the game loads here first: a wrong game or option raises before any task
     specs = None if bots is None else [str(b) for b in bots]
-    if games <= 0:  # nothing to spread (and a negative count refused as `sim` refuses it)
-        return local_sim(_game(key), games=games, seed=seed, bots=specs, threads=1)
+    # No games, here: a wrong game, option or bot is refused before any task.
+    nothing = local_sim(_game(key), games=min(games, 0), seed=seed, bots=specs, threads=1)
+    if games <= 0:
+        return nothing
+
+    def run(first, n):
+        return _sim_batch.options(num_cpus=threads).remote(
+            key, first, n, seed, specs, max_actions, threads
+        )
+
+    return _spread(run, games, batch, threads, progress)
+
+
+def arena(
+    game: Any,
+    bots: Sequence[Any],
+    games: int = 10,
+    seed: int = 0,
+    batch: Optional[int] = None,
+    variant: Optional[str] = None,
+    options: Optional[dict] = None,
+    seats: Optional[int] = None,
+    scripts: Any = None,
+    max_actions: Optional[int] = None,
+    threads: int = 1,
+    progress: Optional[Callable[[int, int], Any]] = None,
+) -> dict:
+    """`boardscript.arena(game, bots, games, seed, ...)` (a round robin, `games` per pair)
+    played on the Ray cluster in batches of its games, as `sim` plays its own; returns
+    `boardscript.arena`'s dict, `pairs` included."""
+    key = _key(game, variant, options, seats, scripts)
+    specs = [str(b) for b in bots]
+    # No games, here: a wrong game, option or bot is refused before any task.
+    nothing = local_arena(_game(key), specs, games=min(games, 0), seed=seed, threads=1)
+    if games <= 0:
+        return nothing
+    pairs = len(specs) * (len(specs) - 1) // 2
+
+    def run(first, n):
+        return _arena_batch.options(num_cpus=threads).remote(
+            key, first, n, seed, specs, games, max_actions, threads
+        )
+
+    return _spread(run, games * pairs, batch, threads, progress)
+
+
+def _spread(run, games: int, batch: Optional[int], threads: int, progress) -> dict:
+    """Games `0..games` in batches, `run(first, n)` starting a task for each; their results
+    merged as they come back."""
     size = _default_batch(games, threads) if batch is None else batch
     if size < 1:
         raise ValueError(f"batch={size}: a batch is at least one game")
     started = time.monotonic()
-    task = _batch.options(num_cpus=threads)
-    pending = [
-        task.remote(key, first, min(size, games - first), seed, specs, max_actions, threads)
-        for first in range(0, games, size)
-    ]
+    pending = [run(first, min(size, games - first)) for first in range(0, games, size)]
     parts, done = [], 0
     try:
         while pending:

@@ -1,6 +1,7 @@
 //! `boardscript.merge`: the tallies of `sim` over parts of a range added up exactly, as the
 //! engine's `Tally::merge` adds them (integers only: nothing is re-averaged).
 
+use crate::arena::arena_tally;
 use crate::sim::tally;
 use boardscript_interpreter::batch::{Failure, GameOutcome, Report, Tally};
 use pyo3::exceptions::{PyKeyError, PyValueError};
@@ -8,9 +9,10 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 use std::collections::BTreeMap;
 
-/// Merges `results`, dicts of `sim` for the same game, setup, seed and bots over ranges of
-/// games that do not overlap, into the dict `sim` gives for their union: equal to it but
-/// for `threads` (here the parts' sum) and `seconds` (here the longest part's).
+/// Merges `results`, dicts of `sim` (or of `arena`) for the same game, setup, seed and bots
+/// over ranges of games that do not overlap, into the dict `sim` (`arena`) gives for their
+/// union: equal to it but for `threads` (here the parts' sum) and `seconds` (here the
+/// longest part's).
 #[pyfunction]
 pub fn merge<'py>(py: Python<'py>, results: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyDict>> {
     let mut parts = results.try_iter()?;
@@ -40,7 +42,10 @@ pub fn merge<'py>(py: Python<'py>, results: &Bound<'py, PyAny>) -> PyResult<Boun
         report.seconds = report.seconds.max(more.seconds);
         report.tally.merge(more.tally);
     }
-    tally(py, &report, seed, bots)
+    match (first.contains("pairs")?, bots) {
+        (true, Some(bots)) => arena_tally(py, &report, seed, bots),
+        (_, bots) => tally(py, &report, seed, bots),
+    }
 }
 
 fn get<'py, T: FromPyObjectOwned<'py>>(d: &Bound<'py, PyDict>, key: &str) -> PyResult<T> {

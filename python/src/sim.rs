@@ -3,8 +3,8 @@
 use crate::bot::spec_of;
 use crate::errors::{BotError, OrRaise, TableStopped};
 use crate::game::{find, options_of, Game};
-use boardscript_interpreter::batch::{Batch, Report};
-use boardscript_interpreter::{BotSpec, Setup};
+use boardscript_interpreter::batch::{Batch, Progress, Report};
+use boardscript_interpreter::{BotSpec, Setup, TableError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 use std::path::PathBuf;
@@ -39,6 +39,42 @@ pub fn sim<'py>(
     first: u64,
 ) -> PyResult<Bound<'py, PyDict>> {
     let games = first..first.saturating_add(games);
+    let batch = batch_of(
+        py,
+        game,
+        seed,
+        variant,
+        options,
+        seats,
+        scripts,
+        threads,
+        max_actions,
+    )?;
+    let lineup = match bots {
+        Some(list) => Some(specs(list)?),
+        None => None,
+    };
+    let report = interruptible(py, |go_on| match &lineup {
+        Some(lineup) => batch.bots(games, lineup, go_on),
+        None => batch.random(games, go_on),
+    })?;
+    let bots = lineup.map(|l| l.iter().map(|b| b.to_string()).collect());
+    tally(py, &report, seed, bots)
+}
+
+/// The batch of `game` (an id or a `Game`, as `sim` takes it) seeded from `seed`.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn batch_of(
+    py: Python<'_>,
+    game: &Bound<'_, PyAny>,
+    seed: u64,
+    variant: Option<&str>,
+    options: Option<&Bound<'_, PyDict>>,
+    seats: Option<usize>,
+    scripts: Option<PathBuf>,
+    threads: Option<usize>,
+    max_actions: Option<usize>,
+) -> PyResult<Batch> {
     let (source, setup) = match game.cast::<Game>() {
         Ok(g) => {
             let g = g.get();
@@ -57,34 +93,37 @@ pub fn sim<'py>(
             (source, setup)
         }
     };
-    let lineup = match bots {
-        Some(list) => Some(
-            list.try_iter()?
-                .map(|b| BotSpec::parse(&spec_of(&b?)?).map_err(BotError::new_err))
-                .collect::<PyResult<Vec<_>>>()?,
-        ),
-        None => None,
-    };
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let mut batch = Batch::new(source, setup).threads(threads.unwrap_or(cores));
     if let Some(max) = max_actions {
         batch = batch.max_actions(max);
     }
-    // The games play on a thread of their own while this one, the caller's, checks for
-    // Ctrl-C (Python runs signal handlers on the main thread only): a signal stops the batch
-    // after the games being played, and its exception is raised here.
+    Ok(batch)
+}
+
+/// Bots given as `boardscript.bot(...)`s or their texts, parsed.
+pub(crate) fn specs(list: &Bound<'_, PyAny>) -> PyResult<Vec<BotSpec>> {
+    list.try_iter()?
+        .map(|b| BotSpec::parse(&spec_of(&b?)?).map_err(BotError::new_err))
+        .collect()
+}
+
+/// Runs `games` (a batch's games, told whether to go on) on a thread of its own while this
+/// one, the caller's, checks for Ctrl-C (Python runs signal handlers on the main thread
+/// only): a signal stops the batch after the games being played, and its exception is raised.
+pub(crate) fn interruptible<T: Send>(
+    py: Python<'_>,
+    games: impl FnOnce(Progress) -> Result<T, TableError> + Send,
+) -> PyResult<T> {
     let stop = AtomicBool::new(false);
     let go_on = |_| !stop.load(Ordering::Relaxed);
     let mut signal = None;
-    let report = std::thread::scope(|scope| {
+    let result = std::thread::scope(|scope| {
         let (done, finished) = mpsc::channel::<()>();
-        let (lineup, batch, go_on) = (&lineup, &batch, &go_on);
+        let go_on = &go_on;
         let games = scope.spawn(move || {
             let _done = done; // dropped when the games end, even by a panic
-            match lineup {
-                Some(lineup) => batch.bots(games, lineup, go_on),
-                None => batch.random(games, go_on),
-            }
+            games(go_on)
         });
         // In a Mutex only to cross into `detach` (a Receiver is not Sync); one thread locks it.
         let finished = Mutex::new(finished);
@@ -102,11 +141,10 @@ pub fn sim<'py>(
     })
     .map_err(|_| TableStopped::new_err("the games' thread panicked"))?
     .or_raise()?;
-    if let Some(e) = signal {
-        return Err(e);
+    match signal {
+        Some(e) => Err(e),
+        None => Ok(result),
     }
-    let bots = lineup.map(|l| l.iter().map(|b| b.to_string()).collect());
-    tally(py, &report, seed, bots)
 }
 
 /// The report as a dict; everything but `threads` and `seconds` depends only on the game,

@@ -46,3 +46,21 @@ def test_results_of_other_seeds_or_bots_do_not_merge():
     with pytest.raises(ValueError, match="at least one"):
         boardscript.merge([])
     assert without_timing(boardscript.merge([a])) == without_timing(a)
+
+
+def test_an_arenas_parts_merged_are_the_whole():
+    bots = ["random", "mcts:iters=5", boardscript.bot("mcts", iters=2)]
+
+    def arena(**part):
+        return boardscript.arena("connect-four", bots, games=4, seed=3, threads=1,
+                                 scripts=SCRIPTS, **part)
+    whole = arena()
+    parts = [arena(first=7, count=10), arena(first=0, count=7)]
+    assert [p["games"] for p in parts] == [5, 7]  # the round robin has 3 pairs x 4 games
+    merged = boardscript.merge(parts)
+    assert without_timing(merged) == without_timing(whole)
+    assert [(p["first"], p["second"]) for p in whole["pairs"]] == [
+        ("random", "mcts:iters=5"), ("random", "mcts:iters=2"), ("mcts:iters=5", "mcts:iters=2")]
+    assert all(p["wins"] + p["draws"] + p["losses"] == 4 for p in whole["pairs"])
+    with pytest.raises(boardscript.BotError, match="at least two bots"):
+        boardscript.arena("connect-four", ["random"], scripts=SCRIPTS)

@@ -113,3 +113,23 @@ def test_the_readme_example_runs(cluster, capsys):
         os.chdir(cwd)
     out = capsys.readouterr().out
     assert "30/30\r" in out and re.search(r"\{'x': \d+, 'o': \d+\} \d+ \d+ games/s\n$", out), out
+
+
+def cli_arena(game_id, bots, games, seed):
+    """`boardscript arena`'s printed pairs: (wins, draws, losses) of each pair's first."""
+    out = subprocess.run(
+        [binary(), "arena", game_id, "--bots", ",".join(bots), "--games", str(games), "--seed",
+         str(seed), "--threads", "1", "--quiet", "--scripts", str(SCRIPTS)],
+        check=True, capture_output=True, text=True,
+    ).stdout
+    return [tuple(map(int, m.groups())) for m in re.finditer(r" vs .*?(\d+)\s+(\d+)\s+(\d+)$", out, re.M)]
+
+
+def test_a_ray_arena_is_the_binarys(cluster):
+    bots = ["random", "mcts:iters=5", "mcts:iters=2"]
+    tally = boardscript.ray.arena("connect-four", bots, games=4, seed=3, batch=5, scripts=SCRIPTS)
+    local = boardscript.arena("connect-four", bots, games=4, seed=3, threads=1, scripts=SCRIPTS)
+    assert without_timing(tally) == without_timing(local)
+    assert tally["games"] == 12 and tally["threads"] == 3
+    pairs = [(p["wins"], p["draws"], p["losses"]) for p in tally["pairs"]]
+    assert pairs == cli_arena("connect-four", bots, 4, 3)
