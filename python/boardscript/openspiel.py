@@ -28,11 +28,13 @@ How the game is presented:
   `DEFAULT_MAX_ACTIONS`; `action_to_string` is its text.
 - `information_state_string(seat)` is that seat's view (`Game.view`) as JSON, its log
   included (what the seat has seen, in order: perfect recall); `observation_string` the
-  same without the log. Never the full state.
+  same without the log; `observation_tensor` the view's flat encoding of the PettingZoo
+  environment (`boardscript.pettingzoo.Layout`: grids one-hot, counters, zone sizes...,
+  laid out from the start's view). Never the full state. No information-state tensor: that
+  encoding holds no history.
 - `clone()` is `Game.clone()`; `returns()` comes from the engine once the game is over.
 
 The game's parameters are `seed` and the game's options (defaults as registered).
-Tensors are not provided: use the PettingZoo environment's flat encoding for those.
 """
 
 from __future__ import annotations
@@ -41,9 +43,11 @@ import json
 import random
 from typing import Any, Optional
 
+import numpy as np
 import pyspiel
 
 from . import load
+from .pettingzoo import Layout
 
 # The action bound of a game that declares none (`[actions] max`), unless given: no shipped
 # game offers more legal actions at once (a state raises, naming it, if one ever does).
@@ -91,7 +95,7 @@ def register(
         provides_information_state_string=True,
         provides_information_state_tensor=False,
         provides_observation_string=True,
-        provides_observation_tensor=False,
+        provides_observation_tensor=True,
         parameter_specification={"seed": 0, **defaults},
     )
     # A class per game, as OpenSpiel's own Python games register: the registry outlives the
@@ -103,6 +107,7 @@ def register(
             "game_type": game_type,
             "setup": dict(game=game, variant=variant, seats=seats, scripts=scripts),
             "max_actions": int(max_actions or probe.max_actions or DEFAULT_MAX_ACTIONS),
+            "layout": Layout(start),
         },
     )
     pyspiel.register_game(game_type, factory)
@@ -143,12 +148,13 @@ def _hides(state: dict) -> bool:
 
 
 class BoardscriptGame(pyspiel.Game):
-    """One registered Boardscript game (a subclass per game sets `game_type`, `setup` and
-    `max_actions`): a factory of states, each a `boardscript.Game`."""
+    """One registered Boardscript game (a subclass per game sets `game_type`, `setup`,
+    `max_actions` and `layout`): a factory of states, each a `boardscript.Game`."""
 
     game_type: Any = None
     setup: dict = {}
     max_actions: int = DEFAULT_MAX_ACTIONS
+    layout: Any = None
 
     def __init__(self, params: Optional[dict] = None):
         params = params or {}
@@ -184,7 +190,7 @@ class BoardscriptGame(pyspiel.Game):
 
     def make_py_observer(self, iig_obs_type=None, params=None):
         perfect_recall = iig_obs_type is None or iig_obs_type.perfect_recall
-        return ViewObserver(with_log=perfect_recall)
+        return ViewObserver(self.layout, with_log=perfect_recall)
 
 
 class BoardscriptState(pyspiel.State):
@@ -254,16 +260,17 @@ class _Held:
 
 
 class ViewObserver:
-    """Strings from a seat's view only: its JSON, keys sorted, with the seat's log (an
-    information state) or without (an observation)."""
+    """A seat's view only: as a string, its JSON, keys sorted, with the seat's log (an
+    information state) or without (an observation); as a tensor, its flat encoding."""
 
-    def __init__(self, with_log: bool):
+    def __init__(self, layout: Layout, with_log: bool):
+        self.layout = layout
         self.with_log = with_log
-        self.tensor = None
-        self.dict = {}
+        self.tensor = np.zeros(max(layout.size, 1), np.float32)
+        self.dict = {"observation": self.tensor}
 
     def set_from(self, state, player):
-        pass
+        self.tensor[:] = self.layout.encode(state.table.view(player)["state"], player)
 
     def string_from(self, state, player):
         view = state.table.view(player)["state"]

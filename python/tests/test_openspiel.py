@@ -17,6 +17,7 @@ else:
 
 import boardscript  # noqa: E402
 from boardscript.openspiel import register  # noqa: E402
+from boardscript.pettingzoo import Layout  # noqa: E402
 from conftest import ROOT, SCRIPTS  # noqa: E402
 from open_spiel.python.algorithms import mcts  # noqa: E402
 from test_views import hidden_from  # noqa: E402
@@ -66,6 +67,20 @@ def test_a_clone_goes_its_own_way():
     copy.apply_action(0)
     assert state.history() == [3] and copy.history() == [3, 0]
     assert state.table.view(0) != copy.table.view(0)
+
+
+def test_the_observation_tensor_encodes_the_seats_view():
+    game = pyspiel.load_game(register("connect-four", scripts=SCRIPTS))
+    state = game.new_initial_state()
+    cells = 7 * 6
+    assert game.observation_tensor_shape() == [cells * 3 + 2 * 2]  # 3 values a cell; 2 seats
+    state.apply_action(3)  # x drops a piece: one x on the board
+    tensor = np.array(state.observation_tensor(1))
+    expected = Layout(state.table.view(1)["state"]).encode(state.table.view(1)["state"], 1)
+    assert (tensor == expected).all()
+    board = tensor[: cells * 3].reshape(cells, 3)
+    assert (board.sum(axis=1) == 1).all() and board[:, 1].sum() == 1 and board[:, 2].sum() == 0
+    assert list(tensor[cells * 3:]) == [0, 1, 0, 1]  # seen by o, o to play
 
 
 def test_information_states_show_no_other_seats_hidden_card():
