@@ -23,6 +23,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+pub mod arena;
 mod check;
 
 pub use crate::bots::sim::{Failure, Outcome as GameOutcome, Report, Tally};

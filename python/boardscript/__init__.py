@@ -11,6 +11,9 @@ Python through the engine's library facade.
 Seats are named by index or name; a refused call raises a subclass of `BoardscriptError`
 (`IllegalAction`, `RefusedAction`, `NotDeciding`, `GameOver`, `NoSeat`...) and changes
 nothing. The engine runs with the GIL released: a game may be used from several threads.
+Beside it: `boardscript.pettingzoo` (an AEC environment), `boardscript.openspiel` (any game
+registered with OpenSpiel) and `boardscript.ray` (`sim` and `arena` spread over a Ray
+cluster), each importing its own framework.
 """
 
 from ._boardscript import (
@@ -28,8 +31,10 @@ from ._boardscript import (
     RulesError,
     ScriptError,
     TableStopped,
+    arena,
     bot,
     load,
+    merge,
     sim,
 )
 
@@ -48,7 +53,9 @@ __all__ = [
     "RulesError",
     "ScriptError",
     "TableStopped",
+    "arena",
     "bot",
     "load",
+    "merge",
     "sim",
 ]

@@ -1,6 +1,6 @@
 # Types of the native module (python/src/), for editors and type checkers.
 from os import PathLike
-from typing import Any, Optional, Sequence, Union
+from typing import Any, Iterable, Optional, Sequence, Union
 
 Seat = Union[int, str]
 Action = Union[str, int, dict[str, Any]]
@@ -65,4 +65,20 @@ def sim(
     seats: Optional[int] = None,
     scripts: Optional[Union[str, PathLike[str]]] = None,
     max_actions: Optional[int] = None,
+    first: int = 0,
 ) -> dict[str, Any]: ...
+def arena(
+    game: Union[str, Game],
+    bots: Sequence[Union[Bot, str]],
+    games: int = 10,
+    seed: int = 0,
+    threads: Optional[int] = None,
+    variant: Optional[str] = None,
+    options: Optional[dict[str, Any]] = None,
+    seats: Optional[int] = None,
+    scripts: Optional[Union[str, PathLike[str]]] = None,
+    max_actions: Optional[int] = None,
+    first: int = 0,
+    count: Optional[int] = None,
+) -> dict[str, Any]: ...
+def merge(results: Iterable[dict[str, Any]]) -> dict[str, Any]: ...

@@ -1,12 +1,14 @@
 //! `boardscript._boardscript`: the engine's facade for Python. A [`game::Game`] holds one
-//! `Table`; `load`, `bot` and `sim` are the module's functions; every refusal is an
+//! `Table`; `load`, `bot`, `sim`, `arena` and `merge` are the module's functions; every refusal is an
 //! exception of [`errors`]. Each engine call runs with the GIL released, so games may be
 //! played from several Python threads at once.
 
+mod arena;
 mod bot;
 mod convert;
 mod errors;
 mod game;
+mod merge;
 mod sim;
 
 use pyo3::prelude::*;
@@ -18,5 +20,7 @@ fn _boardscript(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(game::load, m)?)?;
     m.add_function(wrap_pyfunction!(bot::bot, m)?)?;
     m.add_function(wrap_pyfunction!(sim::sim, m)?)?;
+    m.add_function(wrap_pyfunction!(merge::merge, m)?)?;
+    m.add_function(wrap_pyfunction!(arena::arena, m)?)?;
     errors::register(m)
 }

@@ -1,15 +1,16 @@
 //! `boardscript arena`: a round robin between bots. Every pair of entrants plays `--games`
 //! games, seats alternated; the report is a results table and Elo ratings with 95% intervals.
 //!
-//! Game `i` of the round robin belongs to pair `i % pairs` (so a run stopped by Ctrl-C has
-//! played every pair about as often) and is that pair's game `i / pairs`; it is played on the
-//! shared worker pool of `sim`, whose tally is a sum and so the same for any thread count.
+//! The round robin is the engine's (`batch::arena`): game `i` belongs to pair `i % pairs` (so
+//! a run stopped by Ctrl-C has played every pair about as often), on the shared worker pool
+//! of `sim`, whose tally is a sum and so the same for any thread count.
 
 use crate::cli::ArenaArgs;
 use crate::sim::progress_bar;
 use crate::stats::{self, Pairing};
 use crate::{games, interrupt, lineup};
-use boardscript_interpreter::batch::{Batch, GameOutcome as Outcome, Tally};
+use boardscript_interpreter::batch::arena::pairs;
+use boardscript_interpreter::batch::{Batch, Tally};
 use boardscript_interpreter::BotSpec;
 use std::process::ExitCode;
 use std::sync::atomic::Ordering;
@@ -21,38 +22,6 @@ const THREADS_PER_CORE: usize = 4;
 /// Virtual draws added to every pair for the Elo estimate, so an entrant that won every game
 /// still gets a finite rating.
 const PRIOR_DRAWS: f64 = 1.0;
-
-/// Which entrant plays each seat of a pair's game `j`: sides alternate seat by seat, and the
-/// pattern shifts by one each game, so over two games each entrant plays every seat.
-pub fn seating(pair: (usize, usize), seats: usize, j: u64) -> Vec<usize> {
-    (0..seats)
-        .map(|s| match (s as u64 + j) % 2 {
-            0 => pair.0,
-            _ => pair.1,
-        })
-        .collect()
-}
-
-/// Every pair of `n` entrants, in order: (0, 1), (0, 2), ..., (1, 2), ...
-pub fn pairs(n: usize) -> Vec<(usize, usize)> {
-    (0..n)
-        .flat_map(|a| (a + 1..n).map(move |b| (a, b)))
-        .collect()
-}
-
-/// A game's result for its pair, as the tally counts it: pair `p`'s first entrant won
-/// (`3p`), a draw (`3p + 1`: neither side won, or both did), the second won (`3p + 2`).
-fn pair_result(p: usize, seated: &[usize], pair: (usize, usize), o: &Outcome) -> Vec<usize> {
-    if o.error.is_some() {
-        return vec![];
-    }
-    let won = |e| o.winners.iter().any(|&w| seated.get(w) == Some(&e));
-    vec![match (won(pair.0), won(pair.1)) {
-        (true, false) => 3 * p,
-        (false, true) => 3 * p + 2,
-        _ => 3 * p + 1,
-    }]
-}
 
 pub fn arena(args: ArenaArgs) -> anyhow::Result<ExitCode> {
     let id = args.game.game.clone();
@@ -72,27 +41,14 @@ pub fn arena(args: ArenaArgs) -> anyhow::Result<ExitCode> {
     let batch = Batch::new(source, setup)
         .threads(threads)
         .max_actions(args.max_actions);
-    let seats = batch.seating()?.seats.len();
+    batch.seating()?; // a game that does not start is refused before the bar shows
     let bar = progress_bar(total, args.quiet);
     let stop = interrupt::flag();
     let progress = |n| {
         bar.set_position(n);
         !stop.load(Ordering::Relaxed)
     };
-    // Game `i` is pair `i % pairs`' game `i / pairs`.
-    let pair_of = |i: u64| ((i % pairs.len() as u64) as usize, i / pairs.len() as u64);
-    let lineup = |i: u64| {
-        let (p, j) = pair_of(i);
-        let seated = seating(pairs[p], seats, j);
-        seated.iter().map(|&e| entrants[e].clone()).collect()
-    };
-    let score = |i: u64, mut o: Outcome| {
-        let (p, j) = pair_of(i);
-        o.winners = pair_result(p, &seating(pairs[p], seats, j), pairs[p], &o);
-        o
-    };
-    let empty = Tally::new(3 * pairs.len(), vec![]);
-    let (tally, threads) = batch.bot_games(0..total, &empty, &lineup, &score, &progress)?;
+    let (tally, threads) = batch.arena(0..total, &entrants, &progress)?;
     bar.finish_and_clear();
     print_report(&args, &id, &entrants, &pairs, &tally, total, threads);
     let interrupted = tally.games < total;
@@ -177,32 +133,5 @@ fn print_report(
             first.outcome.seed,
             first.outcome.error.as_deref().unwrap_or("")
         );
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn every_entrant_plays_every_seat_as_often() {
-        assert_eq!(pairs(3), [(0, 1), (0, 2), (1, 2)]);
-        assert_eq!(seating((0, 2), 2, 0), [0, 2]);
-        assert_eq!(seating((0, 2), 2, 1), [2, 0]);
-        assert_eq!(seating((1, 2), 4, 0), [1, 2, 1, 2]);
-        assert_eq!(seating((1, 2), 3, 1), [2, 1, 2]);
-    }
-
-    #[test]
-    fn results_are_counted_for_the_pair() {
-        let o = |winners: Vec<usize>| Outcome {
-            winners,
-            ..Outcome::default()
-        };
-        // Pair 1 is entrants (0, 2), seated [2, 0]: seat 1 winning is a win of entrant 0.
-        assert_eq!(pair_result(1, &[2, 0], (0, 2), &o(vec![1])), [3]);
-        assert_eq!(pair_result(1, &[2, 0], (0, 2), &o(vec![0])), [5]);
-        assert_eq!(pair_result(1, &[2, 0], (0, 2), &o(vec![])), [4]);
-        assert_eq!(pair_result(1, &[2, 0], (0, 2), &o(vec![0, 1])), [4]);
     }
 }
