@@ -274,7 +274,6 @@ class ViewObserver:
 
     def string_from(self, state, player):
         view = state.table.view(player)["state"]
-        view.pop("rng", None)  # the same for every seat and game: it tells nothing
         if not self.with_log:
             view.pop("log", None)
         return json.dumps(view, sort_keys=True, separators=(",", ":"))

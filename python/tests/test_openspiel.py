@@ -97,7 +97,7 @@ def test_information_states_show_no_other_seats_hidden_card():
         for me in range(3):
             info = json.loads(state.information_state_string(me))
             view = state.table.view(me)["state"]
-            view.pop("rng")
+            assert "rng" not in view
             assert info == view  # the seat's view, and nothing else
             blanks += hidden_from(info, me)
             observation = json.loads(state.observation_string(me))
