@@ -1,24 +1,34 @@
-//! The browser tests' driver: headless Chromium through the `headless_chrome` crate, which
-//! starts the browser with a throw-away profile, speaks the DevTools protocol with typed
-//! methods and kills the browser when dropped. This file only shapes it for the tests: open a
-//! page, evaluate JavaScript, wait for a condition, click an element's centre with real mouse
-//! events, type, and take a screenshot.
+//! Just enough of the Chrome DevTools Protocol to drive headless Chromium from a test: open
+//! a page, evaluate JavaScript, click at an element's centre with real mouse events, type,
+//! and take a screenshot. It speaks CDP over `tungstenite`, the WebSocket crate the server
+//! already uses, so the test adds no browser-driving dependency tree to build.
 
-use anyhow::{bail, Context};
-use headless_chrome::protocol::cdp::types::Method;
-use headless_chrome::protocol::cdp::{Input, Page as Cdp, Runtime};
-use headless_chrome::{LaunchOptions, Tab};
-use serde::de::DeserializeOwned;
-use serde::Serialize;
+use anyhow::{anyhow, bail, Context};
+use base64::Engine;
 use serde_json::{json, Value};
-use std::ffi::OsStr;
+use std::io::{BufRead, BufReader};
+use std::net::TcpStream;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::process::{Child, Command, Stdio};
+use std::sync::mpsc;
 use std::time::Duration;
+use tungstenite::stream::MaybeTlsStream;
+use tungstenite::{Message, WebSocket};
+
+type Socket = WebSocket<MaybeTlsStream<TcpStream>>;
 
 /// How long one reply may take before the browser counts as stuck (the test then fails
 /// instead of hanging).
 const PATIENCE: Duration = Duration::from_secs(60);
+
+/// A DevTools socket at `url` whose reads give up after `PATIENCE`.
+fn connect(url: &str) -> anyhow::Result<Socket> {
+    let (mut socket, _) = tungstenite::connect(url)?;
+    if let MaybeTlsStream::Plain(s) = socket.get_mut() {
+        s.set_read_timeout(Some(PATIENCE))?;
+    }
+    Ok(socket)
+}
 
 /// How many times `Page::wait_for` looks, `POLL` apart, before it gives up.
 const LOOKS: u32 = 600;
@@ -42,98 +52,109 @@ pub fn find_chromium() -> Option<PathBuf> {
     None
 }
 
-/// Chromium refuses its sandbox to root (as in containers), and only there goes without.
-fn running_as_root() -> bool {
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::MetadataExt;
-        std::fs::metadata("/proc/self").is_ok_and(|m| m.uid() == 0)
-    }
-    #[cfg(not(unix))]
-    false
-}
-
 /// A headless Chromium with its own throw-away profile, killed when dropped.
 pub struct Browser {
-    inner: headless_chrome::Browser,
+    child: Child,
+    socket: Socket,
+    /// `127.0.0.1:port` of its DevTools endpoint.
+    host: String,
+    next_id: u64,
+    _profile: tempfile::TempDir,
 }
 
 impl Browser {
     pub fn launch(chromium: &Path) -> anyhow::Result<Browser> {
-        let options = LaunchOptions {
-            path: Some(chromium.to_path_buf()),
-            sandbox: !running_as_root(),
-            window_size: Some((1280, 900)),
-            // Every call, and the browser's silence, is bounded by this.
-            idle_browser_timeout: PATIENCE,
-            // No crash reports on disk; no first-run pages.
-            args: vec![
-                OsStr::new("--disable-breakpad"),
-                OsStr::new("--no-default-browser-check"),
-            ],
-            ..LaunchOptions::default()
-        };
-        let inner = headless_chrome::Browser::new(options)
+        let profile = tempfile::tempdir()?;
+        let mut child = Command::new(chromium)
+            .args([
+                "--headless=new",
+                // The tests may run as root (containers), where the sandbox cannot start.
+                "--no-sandbox",
+                "--disable-gpu",
+                // Containers give /dev/shm little room; no crash reports on disk.
+                "--disable-dev-shm-usage",
+                "--disable-breakpad",
+                "--no-first-run",
+                "--no-default-browser-check",
+                "--window-size=1280,900",
+                "--remote-debugging-address=127.0.0.1",
+                "--remote-debugging-port=0",
+            ])
+            .arg(format!("--user-data-dir={}", profile.path().display()))
+            .arg("about:blank")
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
             .with_context(|| format!("starting {}", chromium.display()))?;
-        inner.set_default_timeout(PATIENCE);
-        Ok(Browser { inner })
+        // Chromium prints its DevTools address on stderr; the rest of stderr is drained so
+        // the pipe never fills.
+        let stderr = child.stderr.take().expect("piped");
+        let (tx, rx) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+                if let Some(url) = line.strip_prefix("DevTools listening on ") {
+                    let _ = tx.send(url.trim().to_string());
+                }
+            }
+        });
+        let url = match rx.recv_timeout(Duration::from_secs(60)) {
+            Ok(url) => url,
+            Err(_) => {
+                let _ = child.kill();
+                bail!("chromium did not print its DevTools address");
+            }
+        };
+        let host = url
+            .strip_prefix("ws://")
+            .and_then(|rest| rest.split('/').next())
+            .ok_or_else(|| anyhow!("odd DevTools address {url}"))?
+            .to_string();
+        let socket = connect(&url)?;
+        Ok(Browser {
+            child,
+            socket,
+            host,
+            next_id: 0,
+            _profile: profile,
+        })
     }
 
-    /// A new tab showing `url`.
+    /// A new tab showing `url`, driven over its own socket.
     pub fn open(&mut self, url: &str) -> anyhow::Result<Page> {
-        let tab = self.inner.new_tab()?;
-        tab.set_default_timeout(PATIENCE);
-        tab.navigate_to(url)?;
-        Ok(Page { tab })
+        self.next_id += 1;
+        let reply = call(
+            &mut self.socket,
+            self.next_id,
+            "Target.createTarget",
+            json!({ "url": url }),
+        )?;
+        let target = reply["targetId"].as_str().context("no targetId")?;
+        let page_url = format!("ws://{}/devtools/page/{target}", self.host);
+        Ok(Page {
+            socket: connect(&page_url)?,
+            next_id: 0,
+        })
+    }
+}
+
+impl Drop for Browser {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
     }
 }
 
 /// One tab.
 pub struct Page {
-    tab: Arc<Tab>,
-}
-
-/// The DevTools methods `Page::call` passes on by name, each through the crate's own type
-/// (so its parameters are checked against the protocol).
-const METHODS: &[(&str, CallTyped)] = &[
-    (Runtime::Evaluate::NAME, call_typed::<Runtime::Evaluate>),
-    (Cdp::BringToFront::NAME, call_typed::<Cdp::BringToFront>),
-    (
-        Cdp::CaptureScreenshot::NAME,
-        call_typed::<Cdp::CaptureScreenshot>,
-    ),
-    (Cdp::Reload::NAME, call_typed::<Cdp::Reload>),
-    (
-        Input::DispatchMouseEvent::NAME,
-        call_typed::<Input::DispatchMouseEvent>,
-    ),
-    (
-        Input::DispatchKeyEvent::NAME,
-        call_typed::<Input::DispatchKeyEvent>,
-    ),
-    (Input::InsertText::NAME, call_typed::<Input::InsertText>),
-];
-
-type CallTyped = fn(&Tab, Value) -> anyhow::Result<Value>;
-
-fn call_typed<M>(tab: &Tab, params: Value) -> anyhow::Result<Value>
-where
-    M: Method + Serialize + DeserializeOwned,
-    M::ReturnObject: Serialize,
-{
-    let method: M = serde_json::from_value(params).with_context(|| M::NAME)?;
-    let reply = tab.call_method(method).with_context(|| M::NAME)?;
-    Ok(serde_json::to_value(reply)?)
+    socket: Socket,
+    next_id: u64,
 }
 
 impl Page {
-    /// Calls the DevTools method `method` (one of `METHODS`) with `params`; its result as
-    /// JSON.
     pub fn call(&mut self, method: &str, params: Value) -> anyhow::Result<Value> {
-        let Some((_, call)) = METHODS.iter().find(|(name, _)| *name == method) else {
-            bail!("the browser driver does not pass on {method}: add it to METHODS");
-        };
-        call(&self.tab, params)
+        self.next_id += 1;
+        call(&mut self.socket, self.next_id, method, params)
     }
 
     /// The value of the JavaScript expression `expr` (JSON-able).
@@ -142,7 +163,7 @@ impl Page {
             "Runtime.evaluate",
             json!({"expression": expr, "returnByValue": true}),
         )?;
-        if let Some(e) = reply.get("exceptionDetails").filter(|e| !e.is_null()) {
+        if let Some(e) = reply.get("exceptionDetails") {
             bail!("`{expr}` threw: {e}");
         }
         Ok(reply["result"]["value"].clone())
@@ -176,30 +197,64 @@ impl Page {
 
     /// Clicks the centre of the element `selector` with the mouse, as a person would.
     pub fn click(&mut self, selector: &str) {
-        // A tab in the background is not laid out for the mouse.
-        self.tab.bring_to_front().unwrap();
-        let element = self
-            .tab
-            .find_element(selector)
-            .unwrap_or_else(|e| panic!("no element {selector} to click: {e}"));
-        element
-            .click()
-            .unwrap_or_else(|e| panic!("clicking {selector}: {e}"));
+        self.call("Page.bringToFront", json!({})).unwrap();
+        let expr = format!(
+            "(() => {{ const e = document.querySelector({}); if (!e) return null;
+               e.scrollIntoView({{block: 'center'}}); const r = e.getBoundingClientRect();
+               return [r.x + r.width / 2, r.y + r.height / 2]; }})()",
+            json!(selector)
+        );
+        let at = self.eval(&expr).unwrap();
+        let (x, y) = match (at[0].as_f64(), at[1].as_f64()) {
+            (Some(x), Some(y)) => (x, y),
+            _ => panic!("no element {selector} to click"),
+        };
+        for kind in ["mousePressed", "mouseReleased"] {
+            self.call(
+                "Input.dispatchMouseEvent",
+                json!({"type": kind, "x": x, "y": y, "button": "left", "clickCount": 1}),
+            )
+            .unwrap();
+        }
     }
 
     /// Types `text` into the focused element.
     pub fn type_text(&mut self, text: &str) {
-        self.tab.send_character(text).unwrap();
+        self.call("Input.insertText", json!({ "text": text }))
+            .unwrap();
     }
 
     /// Saves what the tab shows as a PNG.
     pub fn screenshot(&mut self, path: &Path) {
         // A tab in the background is not drawn, and its screenshot never comes.
-        self.tab.bring_to_front().unwrap();
-        let png = self
-            .tab
-            .capture_screenshot(Cdp::CaptureScreenshotFormatOption::Png, None, None, true)
+        self.call("Page.bringToFront", json!({})).unwrap();
+        let shot = self
+            .call("Page.captureScreenshot", json!({"format": "png"}))
+            .unwrap();
+        let png = base64::engine::general_purpose::STANDARD
+            .decode(shot["data"].as_str().expect("data"))
             .unwrap();
         std::fs::write(path, png).unwrap();
+    }
+}
+
+/// Sends command `id` and returns its result, passing over the events in between.
+fn call(socket: &mut Socket, id: u64, method: &str, params: Value) -> anyhow::Result<Value> {
+    let msg = json!({"id": id, "method": method, "params": params});
+    socket.send(Message::text(msg.to_string()))?;
+    loop {
+        let text = match socket.read()? {
+            Message::Text(t) => t,
+            Message::Close(_) => bail!("the browser closed the connection"),
+            _ => continue,
+        };
+        let reply: Value = serde_json::from_str(&text)?;
+        if reply["id"] != json!(id) {
+            continue;
+        }
+        if let Some(e) = reply.get("error") {
+            bail!("{method}: {e}");
+        }
+        return Ok(reply["result"].clone());
     }
 }
