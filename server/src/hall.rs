@@ -154,7 +154,7 @@ impl Hall {
         };
         for (seat, bot) in &req.bots {
             BotSpec::parse(bot)
-                .and_then(|spec| check_bot(&spec))
+                .and_then(|spec| check_bot(&spec).and_then(|()| self.limits.check_bot(&spec)))
                 .map_err(|e| refused(400, format!("the bot for {}: {e}", excerpt(seat))))?;
         }
         let mut options = BTreeMap::new();
