@@ -28,10 +28,13 @@ fn centre(page: &mut Page, node: &str) -> (f64, f64) {
 }
 
 fn count(page: &mut Page, selector: &str) -> u64 {
-    page.eval(&format!("document.querySelectorAll({}).length", json!(selector)))
-        .unwrap()
-        .as_u64()
-        .unwrap()
+    page.eval(&format!(
+        "document.querySelectorAll({}).length",
+        json!(selector)
+    ))
+    .unwrap()
+    .as_u64()
+    .unwrap()
 }
 
 /// The actions that name `room` as their one argument (`move 3`, `careful 3`).
@@ -75,22 +78,34 @@ fn nemesis_drawn_as_its_ship_and_played_by_clicking_rooms() {
         .sum::<u64>()
         / 2;
     assert_eq!(nodes, 22, "21 rooms and the technical corridors");
-    assert_eq!(count(&mut p1, "svg.graph[data-graph=\"ship\"] g[data-node]"), nodes);
+    assert_eq!(
+        count(&mut p1, "svg.graph[data-graph=\"ship\"] g[data-node]"),
+        nodes
+    );
     assert_eq!(count(&mut p1, "svg.graph[data-graph=\"ship\"] line"), links);
     let (cockpit, hibernatorium, engine) = (
         centre(&mut p1, "cockpit"),
         centre(&mut p1, "hibernatorium"),
         centre(&mut p1, "engine-2"),
     );
-    assert!(cockpit.0 < hibernatorium.0 && hibernatorium.0 < engine.0, "bow to stern");
+    assert!(
+        cockpit.0 < hibernatorium.0 && hibernatorium.0 < engine.0,
+        "bow to stern"
+    );
     assert_eq!(cockpit.1, hibernatorium.1, "on the ship's axis");
-    assert!(centre(&mut p1, "slot-02").1 < centre(&mut p1, "slot-04").1, "port above starboard");
+    assert!(
+        centre(&mut p1, "slot-02").1 < centre(&mut p1, "slot-04").1,
+        "port above starboard"
+    );
     let width: f64 = p1
         .eval("Number(document.querySelector('svg.graph').getAttribute('width'))")
         .unwrap()
         .as_f64()
         .unwrap();
-    assert!((hibernatorium.0 - width / 2.0).abs() < 1.0, "the hibernatorium at the centre");
+    assert!(
+        (hibernatorium.0 - width / 2.0).abs() < 1.0,
+        "the hibernatorium at the centre"
+    );
     p1.screenshot(&shots.join("nemesis-01-pick.png"));
 
     // A character by its button; the bot picks the other's.
@@ -102,8 +117,14 @@ fn nemesis_drawn_as_its_ship_and_played_by_clicking_rooms() {
 
     // p1's own cards face up; p2's hand and objectives as backs.
     let mine = count(&mut p1, ".zone[data-owner=\"0\"] .card:not(.back)");
-    let theirs = count(&mut p1, ".zone[data-zone=\"hand\"][data-owner=\"1\"] .card:not(.back)");
-    let backs = count(&mut p1, ".zone[data-zone=\"hand\"][data-owner=\"1\"] .card.back");
+    let theirs = count(
+        &mut p1,
+        ".zone[data-zone=\"hand\"][data-owner=\"1\"] .card:not(.back)",
+    );
+    let backs = count(
+        &mut p1,
+        ".zone[data-zone=\"hand\"][data-owner=\"1\"] .card.back",
+    );
     assert!(mine >= 5, "{mine} of p1's cards face up");
     assert_eq!((theirs, backs), (0, 5), "p2's hand, face down");
     p1.screenshot(&shots.join("nemesis-02-hand.png"));
@@ -150,12 +171,12 @@ fn nemesis_drawn_as_its_ship_and_played_by_clicking_rooms() {
         p1.wait_for(&format!("state.seq > {seq}"));
         assert_eq!(p1.text("#refusal"), "", "turn {turn}");
         let log = p1.eval("state.log.join('\\n')").unwrap();
-        assert!(
-            log.as_str().unwrap().contains("p1: "),
-            "{log}"
-        );
+        assert!(log.as_str().unwrap().contains("p1: "), "{log}");
         rooms_clicked += 1;
     }
-    assert!(rooms_clicked >= 2, "{rooms_clicked} moves by clicking rooms");
+    assert!(
+        rooms_clicked >= 2,
+        "{rooms_clicked} moves by clicking rooms"
+    );
     p1.screenshot(&shots.join("nemesis-09-moved.png"));
 }

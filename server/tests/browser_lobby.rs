@@ -36,9 +36,7 @@ fn a_match_created_from_the_lobby_is_joined_by_its_link_and_played() {
     };
     let shots = screenshots();
     let server = Server::start();
-    let mut page = browser
-        .open(&format!("http://{}/", server.addr()))
-        .unwrap();
+    let mut page = browser.open(&format!("http://{}/", server.addr())).unwrap();
     page.wait_for("document.querySelectorAll('#game option').length > 1");
 
     // Hex on a 5-cell side, white played by a bot.
@@ -84,7 +82,11 @@ fn a_match_created_from_the_lobby_is_joined_by_its_link_and_played() {
     page.click("#seat-links a");
     page.wait_for("typeof state === 'object' && state !== null && !!state.decision");
     assert_eq!(page.text("#who"), "You play black");
-    assert_eq!(page.eval("document.querySelectorAll('.cell').length").unwrap(), 25);
+    assert_eq!(
+        page.eval("document.querySelectorAll('.cell').length")
+            .unwrap(),
+        25
+    );
     let empty = page
         .eval("document.querySelector('.cell[data-x=\"2\"][data-y=\"2\"]').dataset.symbol")
         .unwrap();
