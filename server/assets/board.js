@@ -13,6 +13,7 @@ let socket = null;
 let state = null;
 let picked = []; // keys of the arguments clicked so far, in order
 let retries = 0;
+let layout = {}; // the game's layout hints, from the welcome: colours by seat, cell, card
 
 function el(tag, attrs, ...children) {
   const e = document.createElement(tag);
@@ -55,6 +56,7 @@ function receive(msg) {
   if (msg.type === "welcome") {
     $("title").textContent = `Boardscript: ${msg.game}`;
     $("who").textContent = msg.seat ? `You play ${msg.seat}` : "Spectating";
+    layout = msg.layout || {};
   } else if (msg.type === "state") {
     if (state && msg.seq < state.seq) return;
     // A refusal was about the state it was sent in; a new state makes it moot.
@@ -199,8 +201,8 @@ function drawGrid(g) {
   for (let y = g.height - 1; y >= 0; y--) {
     for (let x = 0; x < g.width; x++) {
       const sym = g.cells[y * g.width + x];
-      const colour = (g.colors || [])[sym] || "";
       const symbol = (g.symbols || [])[sym] ?? String(sym);
+      const colour = hint("cells", symbol) || (g.colors || [])[sym] || "";
       const cell = el("button", {
         class: "cell", type: "button", title: `${String.fromCharCode(97 + x)}${y + 1}`,
         "data-x": x, "data-y": y, "data-symbol": symbol,
@@ -217,6 +219,12 @@ function drawGrid(g) {
   }
   wrap.append(grid);
   return wrap;
+}
+
+// The colour the game's layout gives `key` in `table` (`seats`, `cells`, `cards`), if any.
+function hint(table, key) {
+  const t = layout[table];
+  return t && Object.prototype.hasOwnProperty.call(t, key) ? t[key] : "";
 }
 
 // Only a plain colour word or hex code reaches the style.
@@ -281,6 +289,8 @@ function drawCard(v, id) {
     .map(([k, val]) => (val === true ? k : `${k} ${val}`)).join(", ");
   const card = el("button", { class: "card", type: "button", "data-card": id, "data-name": entry.name },
     el("b", {}, entry.name), el("small", {}, props));
+  const colour = hint("cards", entry.name);
+  if (colour) card.style.borderColor = cssColour(colour);
   return clickable(card, [`card:${id}`]);
 }
 
@@ -311,6 +321,8 @@ function drawNumbers(v, names) {
   names.forEach((name, i) => {
     const c = Object.entries(seatCounters[i] || {}).map(([k, n]) => `${k} ${n}`).join(", ");
     const seat = clickable(el("td", {}, name), [`seat:${i}`]);
+    const colour = hint("seats", name);
+    if (colour) seat.prepend(Object.assign(el("span", { class: "swatch" }), { style: `background:${cssColour(colour)}` }));
     const out = (v.turn && v.turn.eliminated && v.turn.eliminated[i]) ? " (out)" : "";
     rows.push(el("tr", { "data-seat": name }, seat, el("td", {}, c + out)));
   });

@@ -104,6 +104,14 @@ impl Hall {
         self.games.values().map(|g| g.as_ref())
     }
 
+    /// Game `id`'s layout hints for a page (`[layout]` of its manifest, checked at load).
+    pub fn layout(&self, id: &str) -> Value {
+        self.games
+            .get(id)
+            .and_then(|g| serde_json::to_value(&g.spec().layout).ok())
+            .unwrap_or(Value::Null)
+    }
+
     pub fn room(&self, id: &str) -> Option<Arc<Room>> {
         self.rooms().get(id).cloned()
     }

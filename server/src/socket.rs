@@ -187,6 +187,8 @@ async fn handle(
                 "game": room.record.game,
                 "seat": seat,
                 "seats": room.seat_names,
+                // The game's layout hints (colours by seat, cell symbol, card name).
+                "layout": hall.layout(&room.record.game),
                 // Actions played since the state the client saw last, when it said.
                 "missed": seen.map(|s| room.current().seq.saturating_sub(s)),
             });
