@@ -5,6 +5,7 @@ mod actions;
 mod check;
 mod data;
 mod files;
+mod layout;
 
 use crate::primitives::zone::Visibility;
 use crate::script::Limits;
@@ -12,6 +13,7 @@ use crate::value::Value;
 pub use check::MAX_SEATS;
 pub use data::{DataSpec, MAX_DATA_DEPTH};
 pub use files::{read_text_file, MAX_FILE_BYTES};
+pub use layout::{is_plain_colour, Layout, MAX_LAYOUT_ENTRIES};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -51,6 +53,9 @@ struct RawManifest {
     /// Data files by name; a variant's entry replaces its base's of the same name.
     #[serde(default)]
     data: BTreeMap<String, toml::Value>,
+    /// Hints for pages that draw the game (`manifest/layout.rs`); a variant's entries
+    /// replace its base's.
+    layout: Option<layout::RawLayout>,
 }
 
 #[derive(Debug, Clone, Deserialize, Default)]
@@ -241,6 +246,8 @@ pub struct GameSpec {
     pub max_actions: Option<usize>,
     /// The data files scripts read with `data(name, ...)`, by name.
     pub data: Vec<DataSpec>,
+    /// Optional hints for pages that draw the game (`[layout]`); the rules never read them.
+    pub layout: Layout,
 }
 
 impl GameSpec {
@@ -367,6 +374,7 @@ fn load_one(
             verb_table: vec![],
             max_actions: None,
             data: vec![],
+            layout: Layout::default(),
         },
         Some(base) => {
             // A folder name, not a path: `base = "../.."` must not walk out of the scripts.
@@ -421,6 +429,14 @@ fn load_one(
                 spec.verbs.push(verb);
             }
         }
+    }
+    if let Some(hints) = raw.layout {
+        let seats = spec
+            .seats
+            .names_for(spec.seats.range().1)
+            .unwrap_or_default();
+        let base = std::mem::take(&mut spec.layout);
+        spec.layout = layout::read(hints, base, &seats, &text, &manifest.display().to_string())?;
     }
     if let Some(declared) = raw.actions {
         let read = actions::read(declared, &text, &manifest.display().to_string())?;

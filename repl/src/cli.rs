@@ -58,6 +58,22 @@ pub struct ServeArgs {
     /// designer's matches reload them and redraw.
     #[arg(long)]
     pub watch: bool,
+    /// The most a match's bot may ask of a setting, e.g. `--bot-cap iters=5000`
+    /// (repeatable; defaults: iters=20000, time=5000, threads=2, samples=64).
+    #[arg(long = "bot-cap", value_name = "SETTING=MAX", value_parser = bot_cap)]
+    pub bot_caps: Vec<(String, u64)>,
+}
+
+/// `SETTING=MAX`, a whole number.
+fn bot_cap(text: &str) -> Result<(String, u64), String> {
+    let (key, max) = text
+        .split_once('=')
+        .ok_or_else(|| format!("`{text}`: write SETTING=MAX, as `iters=5000`"))?;
+    let max = max
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{text}`: the cap is a whole number"))?;
+    Ok((key.trim().to_string(), max))
 }
 
 /// Which game, from where, with what seats and options.

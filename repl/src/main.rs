@@ -86,11 +86,12 @@ fn run(cli: cli::Cli) -> anyhow::Result<ExitCode> {
                     .map(|s| s.root)
                     .collect(),
             };
-            let limits = boardscript_server::Limits {
+            let mut limits = boardscript_server::Limits {
                 matches: args.max_matches,
                 connections: args.max_connections,
                 ..Default::default()
             };
+            limits.bot_caps.extend(args.bot_caps);
             boardscript_server::run(boardscript_server::Config {
                 addr: args.addr,
                 data: args.data,

@@ -13,6 +13,7 @@ let socket = null;
 let state = null;
 let picked = []; // keys of the arguments clicked so far, in order
 let retries = 0;
+let layout = {}; // the game's layout hints, from the welcome: colours by seat, cell, card
 
 function el(tag, attrs, ...children) {
   const e = document.createElement(tag);
@@ -55,6 +56,7 @@ function receive(msg) {
   if (msg.type === "welcome") {
     $("title").textContent = `Boardscript: ${msg.game}`;
     $("who").textContent = msg.seat ? `You play ${msg.seat}` : "Spectating";
+    layout = msg.layout || {};
   } else if (msg.type === "state") {
     // An older state is a late one, except in a designer's match, which takes actions back.
     if (state && msg.seq < state.seq && !msg.designer) return;
@@ -149,6 +151,11 @@ function highlight() {
     e.classList.toggle("pickable", keys.some((k) => next.has(k)));
     e.classList.toggle("picked", keys.some((k) => picked.includes(k)));
   }
+  // Clicks that name several whole actions (`move 3`, `careful 3`): their buttons decide.
+  const whole = new Set(picked.length ? matching(picked).filter((t) => t.keys.length === picked.length).map((t) => t.index) : []);
+  for (const b of document.querySelectorAll("#actions button")) {
+    b.classList.toggle("candidate", whole.has(Number(b.dataset.option)));
+  }
 }
 
 function clickable(e, keys) {
@@ -195,8 +202,8 @@ function drawGrid(g) {
   for (let y = g.height - 1; y >= 0; y--) {
     for (let x = 0; x < g.width; x++) {
       const sym = g.cells[y * g.width + x];
-      const colour = (g.colors || [])[sym] || "";
       const symbol = (g.symbols || [])[sym] ?? String(sym);
+      const colour = hint("cells", symbol) || (g.colors || [])[sym] || "";
       const cell = el("button", {
         class: "cell", type: "button", title: `${String.fromCharCode(97 + x)}${y + 1}`,
         "data-x": x, "data-y": y, "data-symbol": symbol,
@@ -215,6 +222,12 @@ function drawGrid(g) {
   return wrap;
 }
 
+// The colour the game's layout gives `key` in `table` (`seats`, `cells`, `cards`), if any.
+function hint(table, key) {
+  const t = layout[table];
+  return t && Object.prototype.hasOwnProperty.call(t, key) ? t[key] : "";
+}
+
 // Only a plain colour word or hex code reaches the style.
 function cssColour(c) {
   return /^(#[0-9a-fA-F]{3,8}|[a-zA-Z]+)$/.test(c) ? c : "gray";
@@ -224,20 +237,34 @@ function nodeName(n) {
   return typeof n === "string" ? n : n.name;
 }
 
+// Where the game places each node, from 0 to 1 across and down: a node's own `x`, `y`, or
+// the graph's node state `x`, `y` in thousandths (node values are whole numbers); null for
+// a node without both.
+function placements(g) {
+  const column = (key) => ((g.node_state || []).find((c) => c.key === key) || {}).values || [];
+  const xs = column("x"), ys = column("y");
+  return g.nodes.map((node, i) => {
+    if (node && typeof node.x === "number" && typeof node.y === "number") return [node.x, node.y];
+    if (typeof xs[i] === "number" && typeof ys[i] === "number") return [xs[i] / 1000, ys[i] / 1000];
+    return null;
+  });
+}
+
 function drawGraph(g) {
   const wrap = el("section", { class: "graph-wrap" }, el("h3", {}, g.name));
   const n = g.nodes.length;
   const size = Math.max(320, Math.min(720, 60 * Math.sqrt(n) * 2));
   const r = size / 2 - 30;
-  // Positions from the data when a node gives them (x, y from 0 to 1), else a circle.
-  const pos = g.nodes.map((node, i) => {
-    if (node && typeof node.x === "number" && typeof node.y === "number") {
-      return [20 + node.x * (size - 40), 20 + node.y * (size - 40)];
-    }
+  const placed = placements(g);
+  // A graph the game places is drawn wider than high (boards are), else on a circle.
+  const wide = n > 0 && placed.every((p) => p !== null);
+  const [width, height] = wide ? [Math.round(size * 1.6), size] : [size, size];
+  const pos = placed.map((p, i) => {
+    if (p) return [30 + Math.min(1, Math.max(0, p[0])) * (width - 60), 30 + Math.min(1, Math.max(0, p[1])) * (height - 60)];
     const a = (2 * Math.PI * i) / n - Math.PI / 2;
     return [size / 2 + r * Math.cos(a), size / 2 + r * Math.sin(a)];
   });
-  const s = svg("svg", { class: "graph", width: size, height: size, viewBox: `0 0 ${size} ${size}`, "data-graph": g.name });
+  const s = svg("svg", { class: "graph", width, height, viewBox: `0 0 ${width} ${height}`, "data-graph": g.name });
   (g.edges || []).forEach((ns, a) => ns.forEach((b) => {
     if (b > a) s.append(svg("line", { x1: pos[a][0], y1: pos[a][1], x2: pos[b][0], y2: pos[b][1] }));
   }));
@@ -263,6 +290,8 @@ function drawCard(v, id) {
     .map(([k, val]) => (val === true ? k : `${k} ${val}`)).join(", ");
   const card = el("button", { class: "card", type: "button", "data-card": id, "data-name": entry.name },
     el("b", {}, entry.name), el("small", {}, props));
+  const colour = hint("cards", entry.name);
+  if (colour) card.style.borderColor = cssColour(colour);
   return clickable(card, [`card:${id}`]);
 }
 
@@ -293,6 +322,8 @@ function drawNumbers(v, names) {
   names.forEach((name, i) => {
     const c = Object.entries(seatCounters[i] || {}).map(([k, n]) => `${k} ${n}`).join(", ");
     const seat = clickable(el("td", {}, name), [`seat:${i}`]);
+    const colour = hint("seats", name);
+    if (colour) seat.prepend(Object.assign(el("span", { class: "swatch" }), { style: `background:${cssColour(colour)}` }));
     const out = (v.turn && v.turn.eliminated && v.turn.eliminated[i]) ? " (out)" : "";
     rows.push(el("tr", { "data-seat": name }, seat, el("td", {}, c + out)));
   });

@@ -32,7 +32,7 @@ function drawOptions() {
   opts.replaceChildren(el("legend", {}, "Options"));
   for (const o of g.options) {
     opts.append(el("label", { title: o.about || "" }, `${o.name} `,
-      el("input", { name: o.name, value: o.default, dataset: {} })));
+      el("input", { name: o.name, value: o.default })));
   }
   opts.hidden = !g.options.length;
   drawBots();

@@ -61,6 +61,7 @@ async fn games(State(hall): State<Arc<Hall>>) -> Json<Value> {
                 "about": spec.about,
                 "seats": {"min": min, "max": max, "names": spec.seats.names},
                 "options": options,
+                "layout": spec.layout,
             })
         })
         .collect();

@@ -176,6 +176,13 @@ impl Hall {
             .collect()
     }
 
+    /// Game `id`'s layout hints for a page (`[layout]` of its manifest, checked at load).
+    pub fn layout(&self, id: &str) -> Value {
+        self.game(id)
+            .and_then(|g| serde_json::to_value(&g.spec().layout).ok())
+            .unwrap_or(Value::Null)
+    }
+
     pub fn room(&self, id: &str) -> Option<Arc<Room>> {
         self.rooms().get(id).cloned()
     }
@@ -232,7 +239,7 @@ impl Hall {
         };
         for (seat, bot) in &req.bots {
             BotSpec::parse(bot)
-                .and_then(|spec| check_bot(&spec))
+                .and_then(|spec| check_bot(&spec).and_then(|()| self.limits.check_bot(&spec)))
                 .map_err(|e| refused(400, format!("the bot for {}: {e}", excerpt(seat))))?;
         }
         let mut options = BTreeMap::new();

@@ -1,7 +1,10 @@
-//! The server's bounds (matches, connections, message size, message rate) and the token
-//! bucket that keeps a connection within its rate.
+//! The server's bounds (matches, connections, message size, message rate, how long a socket
+//! may take to say who it is, how hard a bot may think) and the token bucket that keeps a
+//! connection within its rate.
 
-use std::time::Instant;
+use boardscript_interpreter::BotSpec;
+use std::collections::BTreeMap;
+use std::time::{Duration, Instant};
 
 /// What the server holds at most and accepts from a client.
 #[derive(Debug, Clone, PartialEq)]
@@ -16,7 +19,21 @@ pub struct Limits {
     pub burst: u32,
     /// ...and per second after it.
     pub per_second: f64,
+    /// How long a new WebSocket may take to say `hello` before it is closed (its slot
+    /// freed).
+    pub hello_within: Duration,
+    /// The most a match's bot may ask of each numeric setting, by name (`iters`, `time`...),
+    /// whatever the bot: the server's CPU is shared by every match.
+    pub bot_caps: BTreeMap<String, u64>,
 }
+
+/// The default bot caps: a search of a few seconds at most on one core or two.
+pub const BOT_CAPS: &[(&str, u64)] = &[
+    ("iters", 20_000),
+    ("time", 5_000),
+    ("threads", 2),
+    ("samples", 64),
+];
 
 impl Default for Limits {
     fn default() -> Limits {
@@ -26,7 +43,27 @@ impl Default for Limits {
             message_bytes: 16 * 1024,
             burst: 40,
             per_second: 20.0,
+            hello_within: Duration::from_secs(10),
+            bot_caps: BOT_CAPS.iter().map(|(k, v)| (k.to_string(), *v)).collect(),
         }
+    }
+}
+
+impl Limits {
+    /// Refuses a bot setting above its cap, naming the setting and the cap. A setting that
+    /// is not a whole number is left to the bot's own check.
+    pub fn check_bot(&self, spec: &BotSpec) -> Result<(), String> {
+        for (key, value) in &spec.params {
+            let (Some(cap), Ok(asked)) = (self.bot_caps.get(key), value.parse::<u64>()) else {
+                continue;
+            };
+            if asked > *cap {
+                return Err(format!(
+                    "`{key}={asked}` is over this server's cap: {key} at most {cap}"
+                ));
+            }
+        }
+        Ok(())
     }
 }
 
@@ -66,6 +103,25 @@ impl RateLimit {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_bot_setting_over_its_cap_is_refused_by_name() {
+        let limits = Limits::default();
+        let check = |text: &str| limits.check_bot(&BotSpec::parse(text).unwrap());
+        assert_eq!(check("mcts:iters=20000,threads=2"), Ok(()));
+        assert_eq!(
+            check("mcts:iters=10000000"),
+            Err("`iters=10000000` is over this server's cap: iters at most 20000".into())
+        );
+        assert_eq!(
+            check("mcts:time=5001"),
+            Err("`time=5001` is over this server's cap: time at most 5000".into())
+        );
+        assert_eq!(
+            check("greedy:samples=65"),
+            Err("`samples=65` is over this server's cap: samples at most 64".into())
+        );
+    }
 
     #[test]
     fn a_burst_passes_and_then_no_more_without_refill() {

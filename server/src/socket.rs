@@ -6,7 +6,7 @@ use crate::hall::Hall;
 use crate::limits::RateLimit;
 use crate::messages::{ClientMsg, Code, Refusal};
 use crate::room::{Act, Room};
-use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::ws::{close_code, CloseFrame, Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, State};
 use axum::response::Response;
 use serde_json::{json, Value};
@@ -81,8 +81,19 @@ async fn serve(mut socket: WebSocket, hall: Arc<Hall>, room: Arc<Room>, _guard: 
     let mut client = Client::Unknown;
     let mut updates = room.subscribe();
     let mut rate = RateLimit::new(&hall.limits);
+    // A socket that never says who it is would hold its slot forever.
+    let hello_by = tokio::time::Instant::now() + hall.limits.hello_within;
     loop {
         tokio::select! {
+            _ = tokio::time::sleep_until(hello_by), if matches!(client, Client::Unknown) => {
+                let within = hall.limits.hello_within.as_millis();
+                let close = CloseFrame {
+                    code: close_code::POLICY,
+                    reason: format!("no hello within {within} ms").into(),
+                };
+                let _ = socket.send(Message::Close(Some(close))).await;
+                break;
+            }
             incoming = socket.recv() => {
                 let text = match incoming {
                     Some(Ok(Message::Text(text))) => text.to_string(),
@@ -176,6 +187,8 @@ async fn handle(
                 "game": room.record.game,
                 "seat": seat,
                 "seats": room.seat_names,
+                // The game's layout hints (colours by seat, cell symbol, card name).
+                "layout": hall.layout(&room.record.game),
                 // Actions played since the state the client saw last, when it said.
                 "missed": seen.map(|s| room.current().seq.saturating_sub(s)),
             });

@@ -198,12 +198,15 @@ impl Page {
         panic!("the page never came to `{expr}`; it shows:\n{shown:?}");
     }
 
-    /// Clicks the centre of the element `selector` with the mouse, as a person would.
+    /// Clicks the centre of the element `selector` with the mouse, as a person would: of its
+    /// first box, as a link that wraps onto two lines has two and its bounds' centre may be
+    /// in neither.
     pub fn click(&mut self, selector: &str) {
         self.call("Page.bringToFront", json!({})).unwrap();
         let expr = format!(
             "(() => {{ const e = document.querySelector({}); if (!e) return null;
-               e.scrollIntoView({{block: 'center'}}); const r = e.getBoundingClientRect();
+               e.scrollIntoView({{block: 'center'}});
+               const r = e.getClientRects()[0] || e.getBoundingClientRect();
                return [r.x + r.width / 2, r.y + r.height / 2]; }})()",
             json!(selector)
         );
