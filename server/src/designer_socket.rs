@@ -64,8 +64,13 @@ async fn serve(mut socket: WebSocket, hall: Arc<Hall>, room: Arc<Room>, _guard: 
     let mut known = false;
     let mut updates = room.subscribe();
     let mut rate = RateLimit::new(&hall.limits);
+    let hello_by = tokio::time::Instant::now() + hall.limits.hello_within;
     loop {
         tokio::select! {
+            _ = tokio::time::sleep_until(hello_by), if !known => {
+                crate::socket::close_unnamed(&mut socket, &hall.limits).await;
+                break;
+            }
             incoming = socket.recv() => {
                 let text = match incoming {
                     Some(Ok(Message::Text(text))) => text.to_string(),

@@ -81,17 +81,11 @@ async fn serve(mut socket: WebSocket, hall: Arc<Hall>, room: Arc<Room>, _guard: 
     let mut client = Client::Unknown;
     let mut updates = room.subscribe();
     let mut rate = RateLimit::new(&hall.limits);
-    // A socket that never says who it is would hold its slot forever.
     let hello_by = tokio::time::Instant::now() + hall.limits.hello_within;
     loop {
         tokio::select! {
             _ = tokio::time::sleep_until(hello_by), if matches!(client, Client::Unknown) => {
-                let within = hall.limits.hello_within.as_millis();
-                let close = CloseFrame {
-                    code: close_code::POLICY,
-                    reason: format!("no hello within {within} ms").into(),
-                };
-                let _ = socket.send(Message::Close(Some(close))).await;
+                close_unnamed(&mut socket, &hall.limits).await;
                 break;
             }
             incoming = socket.recv() => {
@@ -244,4 +238,15 @@ async fn handle(
             }
         }
     }
+}
+
+/// Closes a socket that has not said `hello` within `limits.hello_within`, with the reason:
+/// a socket that never says who it is would hold its connection slot forever.
+pub(crate) async fn close_unnamed(socket: &mut WebSocket, limits: &crate::limits::Limits) {
+    let within = limits.hello_within.as_millis();
+    let close = CloseFrame {
+        code: close_code::POLICY,
+        reason: format!("no hello within {within} ms").into(),
+    };
+    let _ = socket.send(Message::Close(Some(close))).await;
 }

@@ -327,3 +327,28 @@ fn undo_takes_back_a_bots_reply_with_the_move_it_answered() {
     assert_eq!(answered["actions"][0], json!({"seat": "x", "action": "d"}));
     assert_eq!(answered["deciding"], json!(["x"]));
 }
+
+#[test]
+fn a_designer_socket_that_never_says_hello_is_closed() {
+    let data = tempfile::tempdir().unwrap();
+    let server = boardscript_server::spawn(Config {
+        addr: "127.0.0.1:0".into(),
+        data: data.path().to_path_buf(),
+        scripts: vec![common::scripts()],
+        designer: true,
+        limits: boardscript_server::Limits {
+            hello_within: std::time::Duration::from_millis(300),
+            ..Default::default()
+        },
+        ..Config::default()
+    })
+    .unwrap();
+    let created = create(
+        server.addr,
+        json!({"game": "connect-four", "designer": true}),
+    );
+    let path = format!("/designer/{}/ws", common::id(&created));
+    let mut silent = Socket::open(server.addr, &path).unwrap();
+    let closed = silent.recv().unwrap_err().to_string();
+    assert!(closed.contains("no hello within 300 ms"), "{closed}");
+}
