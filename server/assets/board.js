@@ -240,11 +240,16 @@ function nodeName(n) {
 // Where the game places each node, from 0 to 1 across and down: a node's own `x`, `y`, or
 // the graph's node state `x`, `y` in thousandths (node values are whole numbers); null for
 // a node without both.
+// Where each node of graph `g` sits, from 0 to 1 (null: not placed): the game's layout hints
+// (`[layout.nodes.<graph>]`, thousandths), else node values `x` and `y` the rules keep
+// (thousandths too).
 function placements(g) {
   const column = (key) => ((g.node_state || []).find((c) => c.key === key) || {}).values || [];
   const xs = column("x"), ys = column("y");
+  const hinted = (layout.nodes || {})[g.name] || {};
   return g.nodes.map((node, i) => {
-    if (node && typeof node.x === "number" && typeof node.y === "number") return [node.x, node.y];
+    const at = hinted[nodeName(node)];
+    if (Array.isArray(at) && at.length === 2) return [at[0] / 1000, at[1] / 1000];
     if (typeof xs[i] === "number" && typeof ys[i] === "number") return [xs[i] / 1000, ys[i] / 1000];
     return null;
   });

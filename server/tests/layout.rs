@@ -25,11 +25,18 @@ fn a_games_layout_reaches_the_games_list_and_the_welcome() {
     let red_and_gold = json!({"x": "red", "o": "gold"});
     assert_eq!(
         game("connect-four")["layout"],
-        json!({"seats": red_and_gold, "cells": red_and_gold, "cards": {}})
+        json!({"seats": red_and_gold, "cells": red_and_gold, "cards": {}, "nodes": {}})
     );
     assert_eq!(
         game("fibs")["layout"],
-        json!({"seats": {}, "cells": {}, "cards": {}})
+        json!({"seats": {}, "cells": {}, "cards": {}, "nodes": {}})
+    );
+    let ship = &game("nemesis")["layout"]["nodes"]["ship"];
+    assert_eq!(ship["cockpit"], json!([40, 500]));
+    assert_eq!(
+        ship.as_object().unwrap().len(),
+        22,
+        "21 rooms and the corridors' node"
     );
     let created = server.create(json!({"game": "connect-four"}));
     let (_, welcome, _) = Socket::join(server.addr(), id(&created), None).unwrap();
@@ -66,6 +73,13 @@ fn a_bad_hint_is_refused_at_load_with_its_place() {
             "is not a colour",
         ),
         (
+            "nodes = { ring = { a = [500, 1001] } }",
+            ":6:24:",
+            "layout.nodes.`ring`.`a`: give `[x, y]`, two whole numbers from 0 to 1000",
+        ),
+        ("[layout.nodes.ring]\nb = [1, 2, 3]", ":7:5:", "give `[x, y]`"),
+        ("[layout.nodes.ring]\nb = [-1, 2]", ":7:5:", "give `[x, y]`"),
+        (
             "colours = { a = \"red\" }",
             ":6:1:",
             "unknown field `colours`",
@@ -81,9 +95,12 @@ fn a_bad_hint_is_refused_at_load_with_its_place() {
             "{layout}: {refused}"
         );
     }
-    let good =
-        game_with("seats = { red = \"#c33\", blue = \"blue\" }\ncards = { \"9\" = \"Gold\" }");
+    let good = game_with(
+        "seats = { red = \"#c33\", blue = \"blue\" }\ncards = { \"9\" = \"Gold\" }\n\
+         [layout.nodes.ring]\na = [0, 1000]",
+    );
     let spec = GameSource::read(good.path(), "dots").unwrap();
+    assert_eq!(spec.spec().layout.nodes["ring"]["a"], [0, 1000]);
     assert_eq!(spec.spec().layout.seats["red"], "#c33");
     assert_eq!(spec.spec().layout.cards["9"], "Gold");
 }

@@ -1,6 +1,7 @@
 //! `[layout]` of game.toml: optional hints for a page that draws the game (colours by seat,
-//! by grid cell symbol and by card name). None is required, the rules never read them, and
-//! each is checked at load so that only a plain colour reaches a page.
+//! by grid cell symbol and by card name; where a graph's nodes sit). None is required, the
+//! rules never read them (so they cost a game nothing as it plays), and each is checked at
+//! load so that only a plain colour or a bounded position reaches a page.
 
 use super::data::line_col;
 use serde::{Deserialize, Serialize};
@@ -22,7 +23,14 @@ pub(super) struct RawLayout {
     /// `cards = { fire = "#d33" }`: a colour per card name.
     #[serde(default)]
     cards: BTreeMap<String, Spanned<String>>,
+    /// `[layout.nodes.ship] cockpit = [40, 500]`: where each node of a graph sits, `[x, y]`
+    /// in thousandths of the drawing (0 to 1000, y downwards).
+    #[serde(default)]
+    nodes: BTreeMap<String, BTreeMap<String, Spanned<Vec<i64>>>>,
 }
+
+/// The largest coordinate of a node's position: positions are thousandths of the drawing.
+pub const LAYOUT_SCALE: i64 = 1000;
 
 /// A game's layout hints, checked: each colour a colour word (`red`) or a hex code
 /// (`#c33`, `#cc3333`).
@@ -31,11 +39,16 @@ pub struct Layout {
     pub seats: BTreeMap<String, String>,
     pub cells: BTreeMap<String, String>,
     pub cards: BTreeMap<String, String>,
+    /// Per graph, per node name: `[x, y]`, each 0 to [`LAYOUT_SCALE`].
+    pub nodes: BTreeMap<String, BTreeMap<String, [i64; 2]>>,
 }
 
 impl Layout {
     pub fn is_empty(&self) -> bool {
-        self.seats.is_empty() && self.cells.is_empty() && self.cards.is_empty()
+        self.seats.is_empty()
+            && self.cells.is_empty()
+            && self.cards.is_empty()
+            && self.nodes.is_empty()
     }
 }
 
@@ -86,11 +99,7 @@ pub(super) fn read(
                     seats.join(", ")
                 ));
             }
-            if key.is_empty() || key.chars().count() > 64 || key.chars().any(char::is_control) {
-                return Err(format!(
-                    "{place}: layout.{table}: a name is 1 to 64 printable characters"
-                ));
-            }
+            check_name(&key, &place, table)?;
             into.insert(key, colour.into_inner());
             if into.len() > MAX_LAYOUT_ENTRIES {
                 return Err(format!(
@@ -99,7 +108,49 @@ pub(super) fn read(
             }
         }
     }
+    for (graph, nodes) in raw.nodes {
+        let into = base.nodes.entry(graph.clone()).or_default();
+        for (node, position) in nodes {
+            let place = at(position.span().start);
+            let whole = match position.get_ref().as_slice() {
+                [x, y] if (0..=LAYOUT_SCALE).contains(x) && (0..=LAYOUT_SCALE).contains(y) => {
+                    [*x, *y]
+                }
+                _ => {
+                    return Err(format!(
+                        "{place}: layout.nodes.{}.{}: give `[x, y]`, two whole numbers from \
+                         0 to {LAYOUT_SCALE}",
+                        super::check::shown(&graph),
+                        super::check::shown(&node)
+                    ))
+                }
+            };
+            check_name(&graph, &place, "nodes")?;
+            check_name(&node, &place, "nodes")?;
+            into.insert(node, whole);
+            if into.len() > MAX_LAYOUT_ENTRIES {
+                return Err(format!(
+                    "{place}: layout.nodes.{}: at most {MAX_LAYOUT_ENTRIES} entries",
+                    super::check::shown(&graph)
+                ));
+            }
+        }
+    }
+    if base.nodes.len() > MAX_LAYOUT_ENTRIES {
+        return Err(format!(
+            "{file}: layout.nodes: at most {MAX_LAYOUT_ENTRIES} graphs"
+        ));
+    }
     Ok(base)
+}
+
+fn check_name(name: &str, place: &str, table: &str) -> Result<(), String> {
+    if name.is_empty() || name.chars().count() > 64 || name.chars().any(char::is_control) {
+        return Err(format!(
+            "{place}: layout.{table}: a name is 1 to 64 printable characters"
+        ));
+    }
+    Ok(())
 }
 
 #[cfg(test)]
