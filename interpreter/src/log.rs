@@ -61,7 +61,8 @@ pub struct ReloadReport {
 }
 
 pub struct Match {
-    pub game: Game,
+    /// The compiled rules, shared with the match's forks (`fork`) on the same thread.
+    pub game: Rc<Game>,
     pub setup: Setup,
     pub state: State,
     actions: Vec<Played>,
@@ -163,7 +164,7 @@ impl Match {
     pub fn new(game: Game, setup: Setup) -> Result<Match, PlayError> {
         let state = game.start(&setup)?;
         Ok(Match {
-            game,
+            game: Rc::new(game),
             setup,
             state,
             actions: vec![],
@@ -207,6 +208,23 @@ impl Match {
             before: self.before.clone(),
             redo: self.redo.clone(),
             dropped: self.dropped.clone(),
+        }
+    }
+
+    /// A second match on the same rules (shared, not compiled again) that starts as this
+    /// one is now: setup, state (hidden cards and RNG included), actions, undo and redo
+    /// history (the earlier states are shared, not copied). Neither sees the other's later
+    /// moves. Only on this thread: the rules cannot cross threads.
+    pub fn fork(&self) -> Match {
+        let c = self.checkpoint();
+        Match {
+            game: self.game.clone(),
+            setup: c.setup,
+            state: c.state,
+            actions: c.actions,
+            before: c.before,
+            redo: c.redo,
+            dropped: c.dropped,
         }
     }
 
@@ -302,7 +320,7 @@ impl Match {
 
     /// `reload`, handing back the rules it replaced, so that a caller that finds more to do
     /// under the new rules (bots to play) can put the old ones back if that fails.
-    pub fn swap_rules(&mut self, game: Game) -> Result<(ReloadReport, Game), PlayError> {
+    pub fn swap_rules(&mut self, game: Game) -> Result<(ReloadReport, Rc<Game>), PlayError> {
         let log: Vec<Played> = self.actions.iter().chain(&self.dropped).cloned().collect();
         let r = replay(&game, &self.setup, &log)?;
         // A script error is a fault of the new rules, not a refusal by them: keep everything.
@@ -318,7 +336,7 @@ impl Match {
             .refused
             .as_ref()
             .map_or(vec![], |(i, ..)| log[*i..].to_vec());
-        let old = std::mem::replace(&mut self.game, game);
+        let old = std::mem::replace(&mut self.game, Rc::new(game));
         self.state = r.state;
         self.actions = r.actions;
         self.before = r.before;

@@ -12,6 +12,9 @@
 //! options of the seat that tried the action. Seats are [`Seat`]s, checked when made and at
 //! each call: a seat the game does not have is an error, never a panic. A refused call
 //! changes nothing.
+//!
+//! A table's [`fork`](Table::fork) is a second table on the same thread, sharing the
+//! compiled rules: a copy made in microseconds, for a search that tries many lines of play.
 
 mod bot_choice;
 mod error;
@@ -31,7 +34,8 @@ use crate::game::{Decisions, Game, GameSource, PlayError, Setup};
 use crate::log::{Checkpoint, Match, ReloadReport, SaveFile};
 use crate::primitives::rng;
 use crate::script::{excerpt_in_message, SCRIPT_STACK_SIZE};
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::rc::Rc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{mpsc, Arc};
 use std::thread::{self, JoinHandle};
@@ -39,8 +43,10 @@ use std::thread::{self, JoinHandle};
 /// One running game: its rules, its state and history (undo, save), and the bots asked to
 /// play in it. See the module's notes.
 pub struct Table {
+    /// This table among the games its thread holds (itself and its forks).
+    id: u64,
     jobs: Option<mpsc::Sender<Job>>,
-    worker: Option<JoinHandle<()>>,
+    worker: Arc<Worker>,
     game: String,
     seats: Vec<String>,
     /// Stops a bot's search (`stop_flag`).
@@ -50,22 +56,44 @@ pub struct Table {
 
 /// A point to come back to (`Table::mark`); forgotten by the table when dropped.
 pub struct Mark {
+    table: u64,
     id: u64,
     jobs: Option<mpsc::Sender<Job>>,
 }
 
 impl Drop for Mark {
     fn drop(&mut self) {
-        let id = self.id;
+        let (table, id) = (self.table, self.id);
         if let Some(jobs) = &self.jobs {
-            let _ = jobs.send(Box::new(move |t: &mut Seated| {
-                t.marks.remove(&id);
+            let _ = jobs.send(Box::new(move |host: &mut Host| {
+                if let Some(t) = host.get_mut(&table) {
+                    t.marks.remove(&id);
+                }
             }));
         }
     }
 }
 
-/// What lives on a table's thread.
+/// The thread a table and its forks run on, joined when the last of them is dropped.
+struct Worker(Option<JoinHandle<()>>);
+
+impl Drop for Worker {
+    /// Every table's job queue is closed by now, so the thread ends once its current call
+    /// is done.
+    fn drop(&mut self) {
+        if let Some(worker) = self.0.take() {
+            let _ = worker.join();
+        }
+    }
+}
+
+/// What a table's thread holds: the games of the table and its forks, by table id.
+type Host = HashMap<u64, Seated>;
+
+/// Table ids, unique in the process (a fork's game sits beside its table's).
+static NEXT_TABLE: AtomicU64 = AtomicU64::new(0);
+
+/// One game on a table's thread.
 struct Seated {
     m: Match,
     source: Arc<GameSource>,
@@ -76,10 +104,10 @@ struct Seated {
     /// How many times the rules were replaced (`reload`).
     generation: u64,
     /// The rules the last `reload` replaced, for a `rewind` to a mark taken before it.
-    replaced: Option<(Game, Arc<GameSource>)>,
+    replaced: Option<(Rc<Game>, Arc<GameSource>)>,
 }
 
-type Job = Box<dyn FnOnce(&mut Seated) + Send>;
+type Job = Box<dyn FnOnce(&mut Host) + Send>;
 
 impl Table {
     /// Starts a game of `source` set up as `setup` (seats, seed, options, position) on a
@@ -87,6 +115,7 @@ impl Table {
     pub fn new(source: &GameSource, setup: Setup) -> Result<Table, TableError> {
         let source = Arc::new(source.clone());
         let game = source.spec().id.clone();
+        let id = NEXT_TABLE.fetch_add(1, Ordering::Relaxed);
         let (jobs, inbox) = mpsc::channel::<Job>();
         let (ready, started) = mpsc::channel();
         let worker = thread::Builder::new()
@@ -113,16 +142,10 @@ impl Table {
                 if ready.send(Ok(m.state.seats.to_vec())).is_err() {
                     return;
                 }
-                let mut seated = Seated {
-                    m,
-                    source,
-                    bots: BTreeMap::new(),
-                    marks: BTreeMap::new(),
-                    generation: 0,
-                    replaced: None,
-                };
+                let mut host = Host::new();
+                host.insert(id, Seated::new(m, source));
                 for job in inbox {
-                    job(&mut seated);
+                    job(&mut host);
                 }
             })
             .map_err(|e| TableError::Stopped(format!("no thread for the table: {e}")))?;
@@ -130,10 +153,40 @@ impl Table {
             .recv()
             .map_err(|_| TableError::Stopped("the table's thread ended".into()))??;
         Ok(Table {
+            id,
             jobs: Some(jobs),
-            worker: Some(worker),
+            worker: Arc::new(Worker(Some(worker))),
             game: game.to_string(),
             seats,
+            stop: Arc::default(),
+            next_mark: AtomicU64::new(0),
+        })
+    }
+
+    /// A new table whose game is a copy of this one's as it is now, made on this table's
+    /// thread from the live game: the same rules (shared, not compiled again, so the same
+    /// limits), the state with every hidden card, deck order and the RNG (so the two go on
+    /// alike given the same actions), and the history: the fork's `actions` and `save` hold
+    /// what was played before it, and its `undo` takes those back too. Later calls on one
+    /// never change the other. Not copied: the bots kept for seats (the fork makes its own
+    /// when asked, seeded as this table's first were), marks, the rules a `reload` replaced,
+    /// the stop flag.
+    ///
+    /// The fork runs on this table's thread, so calls on the two take turns: for games that
+    /// should run in parallel, start a new `Table` and `load` a `save` into it instead.
+    pub fn fork(&self) -> Result<Table, TableError> {
+        let (from, id) = (self.id, NEXT_TABLE.fetch_add(1, Ordering::Relaxed));
+        self.on_thread(move |host| {
+            let copy = host.get(&from).ok_or_else(gone)?.fork();
+            host.insert(id, copy);
+            Ok(())
+        })?;
+        Ok(Table {
+            id,
+            jobs: self.jobs.clone(),
+            worker: self.worker.clone(),
+            game: self.game.clone(),
+            seats: self.seats.clone(),
             stop: Arc::default(),
             next_mark: AtomicU64::new(0),
         })
@@ -313,6 +366,7 @@ impl Table {
             Ok(())
         })?;
         Ok(Mark {
+            table: self.id,
             id,
             jobs: self.jobs.clone(),
         })
@@ -577,8 +631,9 @@ impl Table {
         changes: bool,
         f: impl FnOnce(&mut Seated) -> Result<R, TableError> + Send + 'static,
     ) -> Result<R, TableError> {
-        let (answer, reply) = mpsc::sync_channel(1);
-        let job: Job = Box::new(move |t: &mut Seated| {
+        let id = self.id;
+        self.on_thread(move |host| {
+            let t = host.get_mut(&id).ok_or_else(gone)?;
             let before = changes.then(|| t.m.checkpoint());
             let mut result = catch_panic(|| f(t)).unwrap_or_else(|p| Err(TableError::Stopped(p)));
             // A script's error shows its line from the rules that ran.
@@ -593,6 +648,19 @@ impl Table {
             if let (Err(_), Some(before)) = (&result, before) {
                 t.m.restore(before);
             }
+            result
+        })
+    }
+
+    /// Runs `f` on the table's thread, over all the games it holds, and waits for its
+    /// answer; a panic in `f` is an error.
+    fn on_thread<R: Send + 'static>(
+        &self,
+        f: impl FnOnce(&mut Host) -> Result<R, TableError> + Send + 'static,
+    ) -> Result<R, TableError> {
+        let (answer, reply) = mpsc::sync_channel(1);
+        let job: Job = Box::new(move |host: &mut Host| {
+            let result = catch_panic(|| f(host)).unwrap_or_else(|p| Err(TableError::Stopped(p)));
             let _ = answer.send(result);
         });
         let stopped = || TableError::Stopped("the table's thread ended".into());
@@ -605,7 +673,29 @@ impl Table {
     }
 }
 
+/// The error for a table whose game its thread no longer holds (it cannot happen while the
+/// table lives: its game goes only when it is dropped).
+fn gone() -> TableError {
+    TableError::Stopped("the table's game is gone from its thread".into())
+}
+
 impl Seated {
+    fn new(m: Match, source: Arc<GameSource>) -> Seated {
+        Seated {
+            m,
+            source,
+            bots: BTreeMap::new(),
+            marks: BTreeMap::new(),
+            generation: 0,
+            replaced: None,
+        }
+    }
+
+    /// A copy of this game for a fork (see `Table::fork`).
+    fn fork(&self) -> Seated {
+        Seated::new(self.m.fork(), self.source.clone())
+    }
+
     fn outcome(&self) -> Result<Option<Outcome>, TableError> {
         if !self.m.game.is_over(&self.m.state)? {
             return Ok(None);
@@ -659,12 +749,15 @@ fn bot_key(spec: &BotSpec) -> String {
 }
 
 impl Drop for Table {
-    /// Closes the job queue, so the thread ends once its current call is done, and waits
-    /// for it.
+    /// Drops this table's game from its thread and closes its job queue. The last of a
+    /// table and its forks to go ends the thread (see `Worker`), once its current call is
+    /// done, and waits for it.
     fn drop(&mut self) {
-        self.jobs.take();
-        if let Some(worker) = self.worker.take() {
-            let _ = worker.join();
+        let id = self.id;
+        if let Some(jobs) = self.jobs.take() {
+            let _ = jobs.send(Box::new(move |host: &mut Host| {
+                host.remove(&id);
+            }));
         }
     }
 }

@@ -248,19 +248,18 @@ impl Game {
         py.detach(|| self.table.undo(n)).or_raise()
     }
 
-    /// A new game, the same as this one (setup and actions); later moves of one do not change
-    /// the other. (Bots' search trees are not copied.)
+    /// A new game, the same as this one now (its state, hidden cards and random draws to
+    /// come included, and its history: `undo` on the copy takes back earlier moves too);
+    /// later moves of one do not change the other. Copied in place, without replaying: cheap
+    /// enough for a search that copies at every step. A copy shares its original's engine
+    /// thread, so calls on the two take turns; for games that should run in parallel on
+    /// several Python threads, `load` each. (Bots' search trees are not copied.)
     fn clone(&self, py: Python<'_>) -> PyResult<Game> {
-        py.detach(|| {
-            let save = self.table.save()?;
-            let table = Table::new(&self.source, save.setup.clone())?;
-            table.load(save)?;
-            Ok(Game {
-                table,
-                source: self.source.clone(),
-            })
+        let table = py.detach(|| self.table.fork()).or_raise()?;
+        Ok(Game {
+            table,
+            source: self.source.clone(),
         })
-        .or_raise()
     }
 
     fn __copy__(&self, py: Python<'_>) -> PyResult<Game> {
