@@ -19,6 +19,7 @@
 mod bot_choice;
 mod error;
 mod not_deciding;
+mod options;
 mod returns;
 mod seat;
 mod view;
@@ -34,6 +35,7 @@ use crate::game::{Decisions, Game, GameSource, PlayError, Setup};
 use crate::log::{Checkpoint, Match, ReloadReport, SaveFile};
 use crate::primitives::rng;
 use crate::script::{excerpt_in_message, SCRIPT_STACK_SIZE};
+use std::cell::OnceCell;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::rc::Rc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -105,6 +107,10 @@ struct Seated {
     generation: u64,
     /// The rules the last `reload` replaced, for a `rewind` to a mark taken before it.
     replaced: Option<(Rc<Game>, Arc<GameSource>)>,
+    /// Who decides now and their legal actions, listed on first need and forgotten at any
+    /// change (`Seated::changed`): a caller that asks who decides, then a seat's options,
+    /// then plays one (a step through the bindings) has the script list them once.
+    now: OnceCell<Decisions>,
 }
 
 type Job = Box<dyn FnOnce(&mut Host) + Send>;
@@ -230,14 +236,7 @@ impl Table {
 
     /// The seats that must decide now (empty once the game is over). Public: whose turn it is.
     pub fn deciding(&self) -> Result<Vec<Seat>, TableError> {
-        self.call(|t| {
-            Ok(t.m
-                .game
-                .deciding(&t.m.state)?
-                .into_iter()
-                .map(Seat)
-                .collect())
-        })
+        self.call(|t| Ok(t.decisions()?.seats.iter().map(|(s, _)| Seat(*s)).collect()))
     }
 
     /// What `seat` has to decide now: its options (none if it is not deciding), its prompt.
@@ -246,30 +245,14 @@ impl Table {
     pub fn decision(&self, seat: Seat) -> Result<Decision, TableError> {
         let seat = self.checked(seat)?;
         self.call(move |t| {
-            let decisions = t.m.game.decisions(&t.m.state)?;
-            let options: Vec<String> = decisions
-                .seats
-                .iter()
-                .find(|(s, _)| *s == seat.0)
-                .map_or(vec![], |(_, legal)| {
-                    legal.iter().map(|a| a.to_string()).collect()
-                });
-            if let Some(max) = t.m.game.spec.max_actions {
-                if options.len() > max {
-                    return Err(TableError::Rules(format!(
-                        "{} has {} legal actions, more than the game's `[actions] max = {max}`",
-                        t.m.state.seat_name(seat.0),
-                        options.len()
-                    )));
-                }
-            }
+            let options = t.options(seat)?;
             let typed = t.m.game.typed_actions(&t.m.state, seat.0, &options);
             Ok(Decision {
                 seat,
                 prompt: t.m.state.agenda.prompt_for(seat.0).map(str::to_string),
                 typed,
                 options,
-                deciding: decisions.seats.iter().map(|(s, _)| Seat(*s)).collect(),
+                deciding: t.decisions()?.seats.iter().map(|(s, _)| Seat(*s)).collect(),
             })
         })
     }
@@ -279,10 +262,10 @@ impl Table {
     pub fn apply(&self, seat: Seat, action: &str) -> Result<String, TableError> {
         let seat = self.checked(seat)?;
         let action = action.to_string();
-        self.call_mut(move |t| {
+        self.call_step(move |t| {
             let name = t.m.state.seat_name(seat.0).to_string();
-            let played = t.m.play(Some(&name), &action)?;
-            Ok(played.action)
+            let decisions = t.take_decisions()?;
+            Ok(t.m.play_decided(&decisions, Some(&name), &action)?.action)
         })
     }
 
@@ -292,9 +275,10 @@ impl Table {
     pub fn play(&self, seat: Option<Seat>, action: &str) -> Result<Played, TableError> {
         let seat = seat.map(|s| self.checked(s)).transpose()?;
         let action = action.to_string();
-        self.call_mut(move |t| {
+        self.call_step(move |t| {
             let name = seat.map(|s| t.m.state.seat_name(s.0).to_string());
-            Ok(t.m.play(name.as_deref(), &action)?)
+            let decisions = t.take_decisions()?;
+            Ok(t.m.play_decided(&decisions, name.as_deref(), &action)?)
         })
     }
 
@@ -302,15 +286,15 @@ impl Table {
     /// options, in the game's order.
     pub fn decisions(&self) -> Result<Vec<Decision>, TableError> {
         self.call(|t| {
-            let d = t.m.game.decisions(&t.m.state)?;
+            let d = t.decisions()?;
             let deciding: Vec<Seat> = d.seats.iter().map(|(s, _)| Seat(*s)).collect();
             Ok(d.seats
-                .into_iter()
-                .map(|(s, legal)| Decision {
+                .iter()
+                .map(|&(s, ref legal)| Decision {
                     seat: Seat(s),
                     prompt: t.m.state.agenda.prompt_for(s).map(str::to_string),
                     // Each seat's options typed from its own view.
-                    typed: t.m.game.typed_actions(&t.m.state, s, &legal),
+                    typed: t.m.game.typed_actions(&t.m.state, s, legal),
                     options: legal.iter().map(|a| a.to_string()).collect(),
                     deciding: deciding.clone(),
                 })
@@ -388,6 +372,7 @@ impl Table {
                 }
             }
             t.m.restore(c);
+            t.changed();
             t.bots.clear();
             Ok(())
         })
@@ -426,7 +411,7 @@ impl Table {
     pub fn status(&self) -> Result<Status, TableError> {
         self.call(|t| {
             let st = &t.m.state;
-            let deciding = t.m.game.deciding(st)?.into_iter().map(Seat).collect();
+            let deciding = t.decisions()?.seats.iter().map(|(s, _)| Seat(*s)).collect();
             let question = st
                 .agenda
                 .question()
@@ -485,7 +470,7 @@ impl Table {
         let spec = BotSpec::parse(bot).map_err(TableError::Bot)?;
         let stop = self.stop.clone();
         self.call_mut(move |t| {
-            let decisions = t.m.game.decisions(&t.m.state)?;
+            let decisions = t.take_decisions()?;
             not_deciding::check(&t.m.state, &decisions, seat)?;
             let key = (seat.0, bot_key(&spec));
             if !t.bots.contains_key(&key) {
@@ -495,7 +480,7 @@ impl Table {
             let bot = t.bots.get_mut(&key).expect("made above");
             let action = bot_action(&t.m, bot.as_mut(), &decisions, seat)?;
             let name = t.m.state.seat_name(seat.0).to_string();
-            Ok(t.m.play(Some(&name), &action)?.action)
+            Ok(t.m.play_decided(&decisions, Some(&name), &action)?.action)
         })
     }
 
@@ -553,9 +538,9 @@ impl Table {
         let spec = BotSpec::parse(bot).map_err(TableError::Bot)?;
         let stop = self.stop.clone();
         self.call(move |t| {
-            let decisions = t.m.game.decisions(&t.m.state)?;
+            let decisions = t.decisions()?;
             let mut bot = t.make_bot(&spec, seat, stop)?;
-            let a = bots::analyse_for(bot.as_mut(), &t.m.game, &t.m.state, &decisions, seat.0)?;
+            let a = bots::analyse_for(bot.as_mut(), &t.m.game, &t.m.state, decisions, seat.0)?;
             Ok(Hint {
                 moves: a
                     .moves
@@ -613,7 +598,7 @@ impl Table {
         &self,
         f: impl FnOnce(&mut Seated) -> Result<R, TableError> + Send + 'static,
     ) -> Result<R, TableError> {
-        self.run(false, f)
+        self.run(Change::None, f)
     }
 
     /// `call` for a call that changes the game: if it fails, or panics (an engine bug), the
@@ -623,19 +608,31 @@ impl Table {
         &self,
         f: impl FnOnce(&mut Seated) -> Result<R, TableError> + Send + 'static,
     ) -> Result<R, TableError> {
-        self.run(true, f)
+        self.run(Change::Any, f)
+    }
+
+    /// `call_mut` for a call that plays one action through `Match`, which changes nothing
+    /// when it fails: no copy of the game (and its history) is taken first.
+    fn call_step<R: Send + 'static>(
+        &self,
+        f: impl FnOnce(&mut Seated) -> Result<R, TableError> + Send + 'static,
+    ) -> Result<R, TableError> {
+        self.run(Change::Step, f)
     }
 
     fn run<R: Send + 'static>(
         &self,
-        changes: bool,
+        change: Change,
         f: impl FnOnce(&mut Seated) -> Result<R, TableError> + Send + 'static,
     ) -> Result<R, TableError> {
         let id = self.id;
         self.on_thread(move |host| {
             let t = host.get_mut(&id).ok_or_else(gone)?;
-            let before = changes.then(|| t.m.checkpoint());
+            let before = (change == Change::Any).then(|| t.m.checkpoint());
             let mut result = catch_panic(|| f(t)).unwrap_or_else(|p| Err(TableError::Stopped(p)));
+            if change != Change::None {
+                t.changed();
+            }
             // A script's error shows its line from the rules that ran.
             if let Err(TableError::Script {
                 message, excerpt, ..
@@ -673,6 +670,15 @@ impl Table {
     }
 }
 
+/// What a call on a table may change (see `Table::run`).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Change {
+    None,
+    /// Plays one action, all or nothing.
+    Step,
+    Any,
+}
+
 /// The error for a table whose game its thread no longer holds (it cannot happen while the
 /// table lives: its game goes only when it is dropped).
 fn gone() -> TableError {
@@ -688,7 +694,51 @@ impl Seated {
             marks: BTreeMap::new(),
             generation: 0,
             replaced: None,
+            now: OnceCell::new(),
         }
+    }
+
+    /// Who decides now and their legal actions (kept until the game changes).
+    fn decisions(&self) -> Result<&Decisions, TableError> {
+        if let Some(d) = self.now.get() {
+            return Ok(d);
+        }
+        let d = self.m.game.decisions(&self.m.state)?;
+        Ok(self.now.get_or_init(|| d))
+    }
+
+    /// `decisions`, taken from the table for a call about to change the game.
+    fn take_decisions(&mut self) -> Result<Decisions, TableError> {
+        match self.now.take() {
+            Some(d) => Ok(d),
+            None => Ok(self.m.game.decisions(&self.m.state)?),
+        }
+    }
+
+    /// Forgets what was known of the game as it was: called after every call that may
+    /// have changed it.
+    fn changed(&mut self) {
+        self.now = OnceCell::new();
+    }
+
+    /// `seat`'s legal actions now, as text; more than the game's `[actions] max` is a fault
+    /// of its rules (`Rules`): a caller sizing an action space by that bound would drop some.
+    fn options(&self, seat: Seat) -> Result<Vec<String>, TableError> {
+        let decisions = self.decisions()?;
+        let listed = decisions.seats.iter().find(|(s, _)| *s == seat.0);
+        let options: Vec<String> = listed.map_or(vec![], |(_, legal)| {
+            legal.iter().map(|a| a.to_string()).collect()
+        });
+        if let Some(max) = self.m.game.spec.max_actions {
+            if options.len() > max {
+                return Err(TableError::Rules(format!(
+                    "{} has {} legal actions, more than the game's `[actions] max = {max}`",
+                    self.m.state.seat_name(seat.0),
+                    options.len()
+                )));
+            }
+        }
+        Ok(options)
     }
 
     /// A copy of this game for a fork (see `Table::fork`).
@@ -697,7 +747,7 @@ impl Seated {
     }
 
     fn outcome(&self) -> Result<Option<Outcome>, TableError> {
-        if !self.m.game.is_over(&self.m.state)? {
+        if !self.decisions()?.seats.is_empty() {
             return Ok(None);
         }
         let o = self.m.game.outcome(&self.m.state)?;
