@@ -37,10 +37,10 @@ from . import load
 DEFAULT_MAX_ACTIONS = 1024
 # Counters are integers; the observation space bounds them at what float32 keeps exact.
 COUNTER_BOUND = float(2**24)
-# The probe games that fix the encoding's layout: their seeds, and the actions each plays
-# (random, from the start) at most. Enough to meet what a game shows only later (a round
+# The probe games that fix the encoding's layout (seeds 0, 1, ...), and the random actions
+# each plays from the start at most: enough to meet what a game shows only later (a round
 # counter, a zone dealt to mid-game), cheap enough to make an environment in a blink.
-PROBE_SEEDS = (0, 1)
+PROBE_GAMES = 2
 PROBE_ACTIONS = 300
 
 
@@ -219,7 +219,8 @@ class BoardscriptEnv(AECEnv):
         self.max_actions = int(max_actions or probe.max_actions or DEFAULT_MAX_ACTIONS)
         self.possible_agents = list(probe.seats)
         self._index = {name: i for i, name in enumerate(self.possible_agents)}
-        self._layout = Layout(_probe_views(probe, [self._load(seed=s) for s in PROBE_SEEDS]))
+        probes = [probe.clone()] + [self._load(seed=s) for s in range(1, PROBE_GAMES)]
+        self._layout = Layout(_probe_views(probe, probes))
         self.metadata = {**self.metadata, "name": f"boardscript_{probe.id.replace('/', '_')}_v0"}
         self.observation_spaces = {
             agent: spaces.Dict(
