@@ -1,7 +1,7 @@
 //! The action log of a match: undo/redo, save/load and replay, and `reload`, which replays the
 //! log under new rules and names the first action they refuse.
 
-use crate::game::{Game, PlayError, Setup};
+use crate::game::{Decisions, Game, PlayError, Setup};
 use crate::state::State;
 use crate::text::{excerpt, one_line};
 use serde::{Deserialize, Serialize};
@@ -61,7 +61,8 @@ pub struct ReloadReport {
 }
 
 pub struct Match {
-    pub game: Game,
+    /// The compiled rules, shared with the match's forks (`fork`) on the same thread.
+    pub game: Rc<Game>,
     pub setup: Setup,
     pub state: State,
     actions: Vec<Played>,
@@ -103,7 +104,7 @@ fn replay(game: &Game, setup: &Setup, log: &[Played]) -> Result<Replay, PlayErro
         refused: None,
     };
     for (i, p) in log.iter().enumerate() {
-        match play_on(game, &mut r.state, Some(&p.seat), &p.action) {
+        match play_on(game, &mut r.state, None, Some(&p.seat), &p.action) {
             Ok((played, before)) => {
                 r.actions.push(played);
                 r.before.push(Rc::new(before));
@@ -117,10 +118,12 @@ fn replay(game: &Game, setup: &Setup, log: &[Played]) -> Result<Replay, PlayErro
     Ok(r)
 }
 
-/// Plays one action on `state`; returns it in canonical form with the state before it.
+/// Plays one action on `state`, given the state's `decisions` when the caller has them;
+/// returns it in canonical form with the state before it.
 fn play_on(
     game: &Game,
     state: &mut State,
+    decisions: Option<&Decisions>,
     seat: Option<&str>,
     text: &str,
 ) -> Result<(Played, State), PlayError> {
@@ -131,10 +134,13 @@ fn play_on(
                 state.seats.join(", ")
             ))
         })?,
-        None => default_seat(game, state)?,
+        None => default_seat(game, state, decisions)?,
     };
     let before = state.clone();
-    let canonical = game.apply(state, seat, text)?;
+    let canonical = match decisions {
+        Some(decisions) => game.play(state, decisions, seat, text)?,
+        None => game.apply(state, seat, text)?,
+    };
     Ok((
         Played {
             seat: state.seat_name(seat).to_string(),
@@ -145,8 +151,15 @@ fn play_on(
 }
 
 /// Which seat a `do` without `@seat` acts for: the one deciding seat.
-fn default_seat(game: &Game, state: &State) -> Result<usize, PlayError> {
-    let deciding = game.deciding(state)?;
+fn default_seat(
+    game: &Game,
+    state: &State,
+    decisions: Option<&Decisions>,
+) -> Result<usize, PlayError> {
+    let deciding = match decisions {
+        Some(d) => d.seats.iter().map(|(s, _)| *s).collect(),
+        None => game.deciding(state)?,
+    };
     match deciding.as_slice() {
         [] => Err(PlayError::Over),
         [one] => Ok(*one),
@@ -163,7 +176,7 @@ impl Match {
     pub fn new(game: Game, setup: Setup) -> Result<Match, PlayError> {
         let state = game.start(&setup)?;
         Ok(Match {
-            game,
+            game: Rc::new(game),
             setup,
             state,
             actions: vec![],
@@ -180,7 +193,48 @@ impl Match {
     /// Plays `text` for `seat` (or the one deciding seat); the state is unchanged on error.
     /// The state and what its undo history holds must stay within the game's state budget.
     pub fn play(&mut self, seat: Option<&str>, text: &str) -> Result<Played, PlayError> {
-        let (played, mut before) = play_on(&self.game, &mut self.state, seat, text)?;
+        let (played, before) = play_on(&self.game, &mut self.state, None, seat, text)?;
+        self.record(played, before)
+    }
+
+    /// `play` with the decisions of the state as it is now already at hand (a caller that
+    /// asked who decides and what they may do): the script lists them no second time.
+    pub fn play_decided(
+        &mut self,
+        decisions: &Decisions,
+        seat: Option<&str>,
+        text: &str,
+    ) -> Result<Played, PlayError> {
+        let (played, before) = play_on(&self.game, &mut self.state, Some(decisions), seat, text)?;
+        self.record(played, before)
+    }
+
+    /// Plays `seat`'s `index`-th legal action in `decisions` (those of the state as it is
+    /// now): picked from the list, so neither read from text nor checked against the list
+    /// again. The state is unchanged on error.
+    pub fn play_listed(
+        &mut self,
+        decisions: &Decisions,
+        seat: usize,
+        index: usize,
+    ) -> Result<Played, PlayError> {
+        // Played on a copy that becomes the state, the state before it kept for undo: one
+        // copy of the state per action, as `play` makes two.
+        let mut next = self.state.clone();
+        self.game
+            .play_listed_in_place(&mut next, decisions, seat, index)?;
+        let listed = decisions.seats.iter().find(|(s, _)| *s == seat);
+        let played = Played {
+            seat: next.seat_name(seat).to_string(),
+            action: listed.map_or_else(String::new, |(_, legal)| legal[index].to_string()),
+        };
+        let before = std::mem::replace(&mut self.state, next);
+        self.record(played, before)
+    }
+
+    /// Keeps `played` and the state `before` it in the history, if the state and its
+    /// history stay within the game's budget; else puts `before` back.
+    fn record(&mut self, played: Played, mut before: State) -> Result<Played, PlayError> {
         // Each state kept for undo shares all but what the actions after it wrote, so the
         // history holds about the first state and what was written since. (Weighing
         // `before` measures only the state a match starts from; later ones were weighed.)
@@ -207,6 +261,23 @@ impl Match {
             before: self.before.clone(),
             redo: self.redo.clone(),
             dropped: self.dropped.clone(),
+        }
+    }
+
+    /// A second match on the same rules (shared, not compiled again) that starts as this
+    /// one is now: setup, state (hidden cards and RNG included), actions, undo and redo
+    /// history (the earlier states are shared, not copied). Neither sees the other's later
+    /// moves. Only on this thread: the rules cannot cross threads.
+    pub fn fork(&self) -> Match {
+        let c = self.checkpoint();
+        Match {
+            game: self.game.clone(),
+            setup: c.setup,
+            state: c.state,
+            actions: c.actions,
+            before: c.before,
+            redo: c.redo,
+            dropped: c.dropped,
         }
     }
 
@@ -302,7 +373,7 @@ impl Match {
 
     /// `reload`, handing back the rules it replaced, so that a caller that finds more to do
     /// under the new rules (bots to play) can put the old ones back if that fails.
-    pub fn swap_rules(&mut self, game: Game) -> Result<(ReloadReport, Game), PlayError> {
+    pub fn swap_rules(&mut self, game: Game) -> Result<(ReloadReport, Rc<Game>), PlayError> {
         let log: Vec<Played> = self.actions.iter().chain(&self.dropped).cloned().collect();
         let r = replay(&game, &self.setup, &log)?;
         // A script error is a fault of the new rules, not a refusal by them: keep everything.
@@ -318,7 +389,7 @@ impl Match {
             .refused
             .as_ref()
             .map_or(vec![], |(i, ..)| log[*i..].to_vec());
-        let old = std::mem::replace(&mut self.game, game);
+        let old = std::mem::replace(&mut self.game, Rc::new(game));
         self.state = r.state;
         self.actions = r.actions;
         self.before = r.before;

@@ -12,10 +12,14 @@
 //! options of the seat that tried the action. Seats are [`Seat`]s, checked when made and at
 //! each call: a seat the game does not have is an error, never a panic. A refused call
 //! changes nothing.
+//!
+//! A table's [`fork`](Table::fork) is a second table on the same thread, sharing the
+//! compiled rules: a copy made in microseconds, for a search that tries many lines of play.
 
 mod bot_choice;
 mod error;
 mod not_deciding;
+mod options;
 mod returns;
 mod seat;
 mod view;
@@ -31,7 +35,9 @@ use crate::game::{Decisions, Game, GameSource, PlayError, Setup};
 use crate::log::{Checkpoint, Match, ReloadReport, SaveFile};
 use crate::primitives::rng;
 use crate::script::{excerpt_in_message, SCRIPT_STACK_SIZE};
-use std::collections::{BTreeMap, BTreeSet};
+use std::cell::OnceCell;
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::rc::Rc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{mpsc, Arc};
 use std::thread::{self, JoinHandle};
@@ -39,8 +45,10 @@ use std::thread::{self, JoinHandle};
 /// One running game: its rules, its state and history (undo, save), and the bots asked to
 /// play in it. See the module's notes.
 pub struct Table {
+    /// This table among the games its thread holds (itself and its forks).
+    id: u64,
     jobs: Option<mpsc::Sender<Job>>,
-    worker: Option<JoinHandle<()>>,
+    worker: Arc<Worker>,
     game: String,
     seats: Vec<String>,
     /// Stops a bot's search (`stop_flag`).
@@ -50,22 +58,44 @@ pub struct Table {
 
 /// A point to come back to (`Table::mark`); forgotten by the table when dropped.
 pub struct Mark {
+    table: u64,
     id: u64,
     jobs: Option<mpsc::Sender<Job>>,
 }
 
 impl Drop for Mark {
     fn drop(&mut self) {
-        let id = self.id;
+        let (table, id) = (self.table, self.id);
         if let Some(jobs) = &self.jobs {
-            let _ = jobs.send(Box::new(move |t: &mut Seated| {
-                t.marks.remove(&id);
+            let _ = jobs.send(Box::new(move |host: &mut Host| {
+                if let Some(t) = host.get_mut(&table) {
+                    t.marks.remove(&id);
+                }
             }));
         }
     }
 }
 
-/// What lives on a table's thread.
+/// The thread a table and its forks run on, joined when the last of them is dropped.
+struct Worker(Option<JoinHandle<()>>);
+
+impl Drop for Worker {
+    /// Every table's job queue is closed by now, so the thread ends once its current call
+    /// is done.
+    fn drop(&mut self) {
+        if let Some(worker) = self.0.take() {
+            let _ = worker.join();
+        }
+    }
+}
+
+/// What a table's thread holds: the games of the table and its forks, by table id.
+type Host = HashMap<u64, Seated>;
+
+/// Table ids, unique in the process (a fork's game sits beside its table's).
+static NEXT_TABLE: AtomicU64 = AtomicU64::new(0);
+
+/// One game on a table's thread.
 struct Seated {
     m: Match,
     source: Arc<GameSource>,
@@ -76,10 +106,14 @@ struct Seated {
     /// How many times the rules were replaced (`reload`).
     generation: u64,
     /// The rules the last `reload` replaced, for a `rewind` to a mark taken before it.
-    replaced: Option<(Game, Arc<GameSource>)>,
+    replaced: Option<(Rc<Game>, Arc<GameSource>)>,
+    /// Who decides now and their legal actions, listed on first need and forgotten at any
+    /// change (`Seated::changed`): a caller that asks who decides, then a seat's options,
+    /// then plays one (a step through the bindings) has the script list them once.
+    now: OnceCell<Decisions>,
 }
 
-type Job = Box<dyn FnOnce(&mut Seated) + Send>;
+type Job = Box<dyn FnOnce(&mut Host) + Send>;
 
 impl Table {
     /// Starts a game of `source` set up as `setup` (seats, seed, options, position) on a
@@ -87,6 +121,7 @@ impl Table {
     pub fn new(source: &GameSource, setup: Setup) -> Result<Table, TableError> {
         let source = Arc::new(source.clone());
         let game = source.spec().id.clone();
+        let id = NEXT_TABLE.fetch_add(1, Ordering::Relaxed);
         let (jobs, inbox) = mpsc::channel::<Job>();
         let (ready, started) = mpsc::channel();
         let worker = thread::Builder::new()
@@ -113,16 +148,10 @@ impl Table {
                 if ready.send(Ok(m.state.seats.to_vec())).is_err() {
                     return;
                 }
-                let mut seated = Seated {
-                    m,
-                    source,
-                    bots: BTreeMap::new(),
-                    marks: BTreeMap::new(),
-                    generation: 0,
-                    replaced: None,
-                };
+                let mut host = Host::new();
+                host.insert(id, Seated::new(m, source));
                 for job in inbox {
-                    job(&mut seated);
+                    job(&mut host);
                 }
             })
             .map_err(|e| TableError::Stopped(format!("no thread for the table: {e}")))?;
@@ -130,10 +159,40 @@ impl Table {
             .recv()
             .map_err(|_| TableError::Stopped("the table's thread ended".into()))??;
         Ok(Table {
+            id,
             jobs: Some(jobs),
-            worker: Some(worker),
+            worker: Arc::new(Worker(Some(worker))),
             game: game.to_string(),
             seats,
+            stop: Arc::default(),
+            next_mark: AtomicU64::new(0),
+        })
+    }
+
+    /// A new table whose game is a copy of this one's as it is now, made on this table's
+    /// thread from the live game: the same rules (shared, not compiled again, so the same
+    /// limits), the state with every hidden card, deck order and the RNG (so the two go on
+    /// alike given the same actions), and the history: the fork's `actions` and `save` hold
+    /// what was played before it, and its `undo` takes those back too. Later calls on one
+    /// never change the other. Not copied: the bots kept for seats (the fork makes its own
+    /// when asked, seeded as this table's first were), marks, the rules a `reload` replaced,
+    /// the stop flag.
+    ///
+    /// The fork runs on this table's thread, so calls on the two take turns: for games that
+    /// should run in parallel, start a new `Table` and `load` a `save` into it instead.
+    pub fn fork(&self) -> Result<Table, TableError> {
+        let (from, id) = (self.id, NEXT_TABLE.fetch_add(1, Ordering::Relaxed));
+        self.on_thread(move |host| {
+            let copy = host.get(&from).ok_or_else(gone)?.fork();
+            host.insert(id, copy);
+            Ok(())
+        })?;
+        Ok(Table {
+            id,
+            jobs: self.jobs.clone(),
+            worker: self.worker.clone(),
+            game: self.game.clone(),
+            seats: self.seats.clone(),
             stop: Arc::default(),
             next_mark: AtomicU64::new(0),
         })
@@ -177,14 +236,7 @@ impl Table {
 
     /// The seats that must decide now (empty once the game is over). Public: whose turn it is.
     pub fn deciding(&self) -> Result<Vec<Seat>, TableError> {
-        self.call(|t| {
-            Ok(t.m
-                .game
-                .deciding(&t.m.state)?
-                .into_iter()
-                .map(Seat)
-                .collect())
-        })
+        self.call(|t| Ok(t.decisions()?.seats.iter().map(|(s, _)| Seat(*s)).collect()))
     }
 
     /// What `seat` has to decide now: its options (none if it is not deciding), its prompt.
@@ -193,30 +245,14 @@ impl Table {
     pub fn decision(&self, seat: Seat) -> Result<Decision, TableError> {
         let seat = self.checked(seat)?;
         self.call(move |t| {
-            let decisions = t.m.game.decisions(&t.m.state)?;
-            let options: Vec<String> = decisions
-                .seats
-                .iter()
-                .find(|(s, _)| *s == seat.0)
-                .map_or(vec![], |(_, legal)| {
-                    legal.iter().map(|a| a.to_string()).collect()
-                });
-            if let Some(max) = t.m.game.spec.max_actions {
-                if options.len() > max {
-                    return Err(TableError::Rules(format!(
-                        "{} has {} legal actions, more than the game's `[actions] max = {max}`",
-                        t.m.state.seat_name(seat.0),
-                        options.len()
-                    )));
-                }
-            }
+            let options = t.options(seat)?;
             let typed = t.m.game.typed_actions(&t.m.state, seat.0, &options);
             Ok(Decision {
                 seat,
                 prompt: t.m.state.agenda.prompt_for(seat.0).map(str::to_string),
                 typed,
                 options,
-                deciding: decisions.seats.iter().map(|(s, _)| Seat(*s)).collect(),
+                deciding: t.decisions()?.seats.iter().map(|(s, _)| Seat(*s)).collect(),
             })
         })
     }
@@ -226,10 +262,10 @@ impl Table {
     pub fn apply(&self, seat: Seat, action: &str) -> Result<String, TableError> {
         let seat = self.checked(seat)?;
         let action = action.to_string();
-        self.call_mut(move |t| {
+        self.call_step(move |t| {
             let name = t.m.state.seat_name(seat.0).to_string();
-            let played = t.m.play(Some(&name), &action)?;
-            Ok(played.action)
+            let decisions = t.take_decisions()?;
+            Ok(t.m.play_decided(&decisions, Some(&name), &action)?.action)
         })
     }
 
@@ -239,9 +275,10 @@ impl Table {
     pub fn play(&self, seat: Option<Seat>, action: &str) -> Result<Played, TableError> {
         let seat = seat.map(|s| self.checked(s)).transpose()?;
         let action = action.to_string();
-        self.call_mut(move |t| {
+        self.call_step(move |t| {
             let name = seat.map(|s| t.m.state.seat_name(s.0).to_string());
-            Ok(t.m.play(name.as_deref(), &action)?)
+            let decisions = t.take_decisions()?;
+            Ok(t.m.play_decided(&decisions, name.as_deref(), &action)?)
         })
     }
 
@@ -249,15 +286,15 @@ impl Table {
     /// options, in the game's order.
     pub fn decisions(&self) -> Result<Vec<Decision>, TableError> {
         self.call(|t| {
-            let d = t.m.game.decisions(&t.m.state)?;
+            let d = t.decisions()?;
             let deciding: Vec<Seat> = d.seats.iter().map(|(s, _)| Seat(*s)).collect();
             Ok(d.seats
-                .into_iter()
-                .map(|(s, legal)| Decision {
+                .iter()
+                .map(|&(s, ref legal)| Decision {
                     seat: Seat(s),
                     prompt: t.m.state.agenda.prompt_for(s).map(str::to_string),
                     // Each seat's options typed from its own view.
-                    typed: t.m.game.typed_actions(&t.m.state, s, &legal),
+                    typed: t.m.game.typed_actions(&t.m.state, s, legal),
                     options: legal.iter().map(|a| a.to_string()).collect(),
                     deciding: deciding.clone(),
                 })
@@ -313,6 +350,7 @@ impl Table {
             Ok(())
         })?;
         Ok(Mark {
+            table: self.id,
             id,
             jobs: self.jobs.clone(),
         })
@@ -334,6 +372,7 @@ impl Table {
                 }
             }
             t.m.restore(c);
+            t.changed();
             t.bots.clear();
             Ok(())
         })
@@ -372,7 +411,7 @@ impl Table {
     pub fn status(&self) -> Result<Status, TableError> {
         self.call(|t| {
             let st = &t.m.state;
-            let deciding = t.m.game.deciding(st)?.into_iter().map(Seat).collect();
+            let deciding = t.decisions()?.seats.iter().map(|(s, _)| Seat(*s)).collect();
             let question = st
                 .agenda
                 .question()
@@ -431,7 +470,7 @@ impl Table {
         let spec = BotSpec::parse(bot).map_err(TableError::Bot)?;
         let stop = self.stop.clone();
         self.call_mut(move |t| {
-            let decisions = t.m.game.decisions(&t.m.state)?;
+            let decisions = t.take_decisions()?;
             not_deciding::check(&t.m.state, &decisions, seat)?;
             let key = (seat.0, bot_key(&spec));
             if !t.bots.contains_key(&key) {
@@ -441,7 +480,7 @@ impl Table {
             let bot = t.bots.get_mut(&key).expect("made above");
             let action = bot_action(&t.m, bot.as_mut(), &decisions, seat)?;
             let name = t.m.state.seat_name(seat.0).to_string();
-            Ok(t.m.play(Some(&name), &action)?.action)
+            Ok(t.m.play_decided(&decisions, Some(&name), &action)?.action)
         })
     }
 
@@ -499,9 +538,9 @@ impl Table {
         let spec = BotSpec::parse(bot).map_err(TableError::Bot)?;
         let stop = self.stop.clone();
         self.call(move |t| {
-            let decisions = t.m.game.decisions(&t.m.state)?;
+            let decisions = t.decisions()?;
             let mut bot = t.make_bot(&spec, seat, stop)?;
-            let a = bots::analyse_for(bot.as_mut(), &t.m.game, &t.m.state, &decisions, seat.0)?;
+            let a = bots::analyse_for(bot.as_mut(), &t.m.game, &t.m.state, decisions, seat.0)?;
             Ok(Hint {
                 moves: a
                     .moves
@@ -559,7 +598,7 @@ impl Table {
         &self,
         f: impl FnOnce(&mut Seated) -> Result<R, TableError> + Send + 'static,
     ) -> Result<R, TableError> {
-        self.run(false, f)
+        self.run(Change::None, f)
     }
 
     /// `call` for a call that changes the game: if it fails, or panics (an engine bug), the
@@ -569,18 +608,31 @@ impl Table {
         &self,
         f: impl FnOnce(&mut Seated) -> Result<R, TableError> + Send + 'static,
     ) -> Result<R, TableError> {
-        self.run(true, f)
+        self.run(Change::Any, f)
+    }
+
+    /// `call_mut` for a call that plays one action through `Match`, which changes nothing
+    /// when it fails: no copy of the game (and its history) is taken first.
+    fn call_step<R: Send + 'static>(
+        &self,
+        f: impl FnOnce(&mut Seated) -> Result<R, TableError> + Send + 'static,
+    ) -> Result<R, TableError> {
+        self.run(Change::Step, f)
     }
 
     fn run<R: Send + 'static>(
         &self,
-        changes: bool,
+        change: Change,
         f: impl FnOnce(&mut Seated) -> Result<R, TableError> + Send + 'static,
     ) -> Result<R, TableError> {
-        let (answer, reply) = mpsc::sync_channel(1);
-        let job: Job = Box::new(move |t: &mut Seated| {
-            let before = changes.then(|| t.m.checkpoint());
+        let id = self.id;
+        self.on_thread(move |host| {
+            let t = host.get_mut(&id).ok_or_else(gone)?;
+            let before = (change == Change::Any).then(|| t.m.checkpoint());
             let mut result = catch_panic(|| f(t)).unwrap_or_else(|p| Err(TableError::Stopped(p)));
+            if change != Change::None {
+                t.changed();
+            }
             // A script's error shows its line from the rules that ran.
             if let Err(TableError::Script {
                 message, excerpt, ..
@@ -593,6 +645,19 @@ impl Table {
             if let (Err(_), Some(before)) = (&result, before) {
                 t.m.restore(before);
             }
+            result
+        })
+    }
+
+    /// Runs `f` on the table's thread, over all the games it holds, and waits for its
+    /// answer; a panic in `f` is an error.
+    fn on_thread<R: Send + 'static>(
+        &self,
+        f: impl FnOnce(&mut Host) -> Result<R, TableError> + Send + 'static,
+    ) -> Result<R, TableError> {
+        let (answer, reply) = mpsc::sync_channel(1);
+        let job: Job = Box::new(move |host: &mut Host| {
+            let result = catch_panic(|| f(host)).unwrap_or_else(|p| Err(TableError::Stopped(p)));
             let _ = answer.send(result);
         });
         let stopped = || TableError::Stopped("the table's thread ended".into());
@@ -605,9 +670,84 @@ impl Table {
     }
 }
 
+/// What a call on a table may change (see `Table::run`).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Change {
+    None,
+    /// Plays one action, all or nothing.
+    Step,
+    Any,
+}
+
+/// The error for a table whose game its thread no longer holds (it cannot happen while the
+/// table lives: its game goes only when it is dropped).
+fn gone() -> TableError {
+    TableError::Stopped("the table's game is gone from its thread".into())
+}
+
 impl Seated {
+    fn new(m: Match, source: Arc<GameSource>) -> Seated {
+        Seated {
+            m,
+            source,
+            bots: BTreeMap::new(),
+            marks: BTreeMap::new(),
+            generation: 0,
+            replaced: None,
+            now: OnceCell::new(),
+        }
+    }
+
+    /// Who decides now and their legal actions (kept until the game changes).
+    fn decisions(&self) -> Result<&Decisions, TableError> {
+        if let Some(d) = self.now.get() {
+            return Ok(d);
+        }
+        let d = self.m.game.decisions(&self.m.state)?;
+        Ok(self.now.get_or_init(|| d))
+    }
+
+    /// `decisions`, taken from the table for a call about to change the game.
+    fn take_decisions(&mut self) -> Result<Decisions, TableError> {
+        match self.now.take() {
+            Some(d) => Ok(d),
+            None => Ok(self.m.game.decisions(&self.m.state)?),
+        }
+    }
+
+    /// Forgets what was known of the game as it was: called after every call that may
+    /// have changed it.
+    fn changed(&mut self) {
+        self.now = OnceCell::new();
+    }
+
+    /// `seat`'s legal actions now, as text; more than the game's `[actions] max` is a fault
+    /// of its rules (`Rules`): a caller sizing an action space by that bound would drop some.
+    fn options(&self, seat: Seat) -> Result<Vec<String>, TableError> {
+        let decisions = self.decisions()?;
+        let listed = decisions.seats.iter().find(|(s, _)| *s == seat.0);
+        let options: Vec<String> = listed.map_or(vec![], |(_, legal)| {
+            legal.iter().map(|a| a.to_string()).collect()
+        });
+        if let Some(max) = self.m.game.spec.max_actions {
+            if options.len() > max {
+                return Err(TableError::Rules(format!(
+                    "{} has {} legal actions, more than the game's `[actions] max = {max}`",
+                    self.m.state.seat_name(seat.0),
+                    options.len()
+                )));
+            }
+        }
+        Ok(options)
+    }
+
+    /// A copy of this game for a fork (see `Table::fork`).
+    fn fork(&self) -> Seated {
+        Seated::new(self.m.fork(), self.source.clone())
+    }
+
     fn outcome(&self) -> Result<Option<Outcome>, TableError> {
-        if !self.m.game.is_over(&self.m.state)? {
+        if !self.decisions()?.seats.is_empty() {
             return Ok(None);
         }
         let o = self.m.game.outcome(&self.m.state)?;
@@ -659,12 +799,15 @@ fn bot_key(spec: &BotSpec) -> String {
 }
 
 impl Drop for Table {
-    /// Closes the job queue, so the thread ends once its current call is done, and waits
-    /// for it.
+    /// Drops this table's game from its thread and closes its job queue. The last of a
+    /// table and its forks to go ends the thread (see `Worker`), once its current call is
+    /// done, and waits for it.
     fn drop(&mut self) {
-        self.jobs.take();
-        if let Some(worker) = self.worker.take() {
-            let _ = worker.join();
+        let id = self.id;
+        if let Some(jobs) = self.jobs.take() {
+            let _ = jobs.send(Box::new(move |host: &mut Host| {
+                host.remove(&id);
+            }));
         }
     }
 }

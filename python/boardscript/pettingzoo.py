@@ -10,7 +10,8 @@
 Agents are the seats, by name. An agent's observation is a dict: `view` (the seat's view as
 `Game.view` gives it: others' hidden cards blank), `observation` (a flat float32 encoding of
 what every view shows in the same place: each grid as one-hot planes per cell value, the
-counters, each seat's counters, zone sizes and supplies left) and `action_mask`. An action is
+counters, each seat's counters, zone sizes and supplies left; its layout is read from
+random probe games when the environment is made, see `Layout`) and `action_mask`. An action is
 an index into the seat's legal actions now (`Game.legal_actions`), below `max_actions`.
 Rewards are `Game.returns()` when the game ends (so team mates share a win, and a
 co-operative win rewards everyone); 0 before. Simultaneous decisions: each deciding seat
@@ -20,6 +21,7 @@ acts in turn, its choice held by the engine (not in the others' views) until all
 from __future__ import annotations
 
 import functools
+import random
 from typing import Any, Optional
 
 import gymnasium
@@ -35,6 +37,11 @@ from . import load
 DEFAULT_MAX_ACTIONS = 1024
 # Counters are integers; the observation space bounds them at what float32 keeps exact.
 COUNTER_BOUND = float(2**24)
+# The probe games that fix the encoding's layout (seeds 0, 1, ...), and the random actions
+# each plays from the start at most: enough to meet what a game shows only later (a round
+# counter, a zone dealt to mid-game), cheap enough to make an environment in a blink.
+PROBE_GAMES = 2
+PROBE_ACTIONS = 300
 
 
 def env(game: str, **options: Any) -> "BoardscriptEnv":
@@ -70,20 +77,34 @@ class ViewSpace(gymnasium.Space):
 
 
 class Layout:
-    """Where each thing a view shows goes in the flat encoding, read once from a view at the
-    start (grid sizes and symbols, counter names, zones and supplies): later views are
-    written into the same places, and what was not there at the start is left out."""
+    """Where each thing a view shows goes in the flat encoding: every grid (its cells and
+    symbols), counter, seat counter, zone and supply seen in any of `states` (views from
+    probe games), each in a place of its own. The encoding of any later view has this one
+    length: what a view lacks is 0 (padded), what the probes never met is left out (clipped:
+    a counter named after a card drawn only in some games, cells past a grid's probed size)."""
 
-    def __init__(self, state: dict):
-        self.grids = [
-            (g["name"], len(g["cells"]), len(g.get("symbols") or []))
-            for g in state.get("grids", [])
-        ]
-        self.counters = sorted(state.get("counters", {}))
-        self.seat_counters = sorted({k for c in state.get("seat_counters", []) for k in c})
-        self.seats = len(state.get("seats", []))
-        self.zones = [(z["name"], z.get("owner")) for z in state.get("zones", [])]
-        self.supplies = [(s["name"], s.get("owner")) for s in state.get("supplies", [])]
+    def __init__(self, states: list):
+        grids: dict = {}  # name -> (cells, symbols), the largest seen
+        counters, seat_counters, zones, supplies = set(), set(), {}, {}
+        self.seats = 0
+        for state in states:
+            for g in state.get("grids", []):
+                cells, values = grids.get(g["name"], (0, 0))
+                grids[g["name"]] = (
+                    max(cells, len(g["cells"])),
+                    max(values, len(g.get("symbols") or [])),
+                )
+            counters.update(state.get("counters", {}))
+            seat_counters.update(k for c in state.get("seat_counters", []) for k in c)
+            self.seats = max(self.seats, len(state.get("seats", [])))
+            # dicts keep the order first seen: zones and supplies in the views' own order.
+            zones.update(((z["name"], z.get("owner")), None) for z in state.get("zones", []))
+            supplies.update(((s["name"], s.get("owner")), None) for s in state.get("supplies", []))
+        self.grids = [(name, cells, values) for name, (cells, values) in grids.items()]
+        self.counters = sorted(counters)
+        self.seat_counters = sorted(seat_counters)
+        self.zones = list(zones)
+        self.supplies = list(supplies)
         self.size = (
             sum(cells * max(values, 1) for _, cells, values in self.grids)
             + len(self.counters)
@@ -132,6 +153,22 @@ class Layout:
         return out
 
 
+def _probe_views(first: Any, games: list) -> list:
+    """Every seat's view of `first` as it starts, then of each of `games` after each of up to
+    `PROBE_ACTIONS` random actions (seeded by the game's place in the list)."""
+    states = [first.view(seat)["state"] for seat in first.seats]
+    for i, game in enumerate(games):
+        rng = random.Random(i)
+        for _ in range(PROBE_ACTIONS):
+            deciding = game.deciding()
+            if not deciding:
+                break
+            seat = deciding[0]
+            game.step(seat, rng.randrange(len(game.legal_actions(seat, typed=False))))
+            states.append(game.view(seat)["state"])
+    return states
+
+
 def _bounded(value: Any) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         return 0.0
@@ -176,12 +213,14 @@ class BoardscriptEnv(AECEnv):
             scripts=scripts,
         )
         self.max_steps = max_steps
-        # A first game, seed 0, fixes the seats, the action bound and the encoding's layout.
+        # A first game, seed 0, fixes the seats and the action bound; random probe games, the
+        # encoding's layout.
         probe = self._load(seed=0)
         self.max_actions = int(max_actions or probe.max_actions or DEFAULT_MAX_ACTIONS)
         self.possible_agents = list(probe.seats)
         self._index = {name: i for i, name in enumerate(self.possible_agents)}
-        self._layout = Layout(probe.view(0)["state"])
+        probes = [probe.clone()] + [self._load(seed=s) for s in range(1, PROBE_GAMES)]
+        self._layout = Layout(_probe_views(probe, probes))
         self.metadata = {**self.metadata, "name": f"boardscript_{probe.id.replace('/', '_')}_v0"}
         self.observation_spaces = {
             agent: spaces.Dict(
@@ -223,12 +262,12 @@ class BoardscriptEnv(AECEnv):
         deciding = self.game.deciding()
         self.agent_selection = deciding[0] if deciding else self.agents[0]
 
-    def legal_actions(self, agent: str) -> list:
-        """`agent`'s legal actions now, as `Game.legal_actions` gives them; action i is the
-        i-th of these."""
+    def legal_actions(self, agent: str, typed: bool = True) -> list:
+        """`agent`'s legal actions now, as `Game.legal_actions` gives them (dicts, or texts
+        with `typed=False`); action i is the i-th of these."""
         if agent not in self.agents or self.terminations[agent] or self.truncations[agent]:
             return []
-        legal = self.game.legal_actions(agent)
+        legal = self.game.legal_actions(agent, typed=typed)
         if len(legal) > self.max_actions:
             raise ValueError(
                 f"{agent} has {len(legal)} legal actions, more than "
@@ -239,7 +278,7 @@ class BoardscriptEnv(AECEnv):
     def observe(self, agent: str) -> dict:
         view = self.game.view(agent)
         mask = np.zeros(self.max_actions, dtype=np.int8)
-        mask[: len(self.legal_actions(agent))] = 1
+        mask[: len(self.legal_actions(agent, typed=False))] = 1
         return {
             "observation": self._layout.encode(view["state"], self._index[agent]),
             "action_mask": mask,
@@ -251,11 +290,11 @@ class BoardscriptEnv(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        legal = self.legal_actions(agent)
+        legal = self.legal_actions(agent, typed=False)
         if action is None or not 0 <= int(action) < len(legal):
             raise ValueError(f"{agent} has no legal action {action!r} (it has {len(legal)})")
         self._cumulative_rewards[agent] = 0.0
-        self.game.step(agent, legal[int(action)])
+        self.game.step(agent, int(action))
         self.steps += 1
         self._clear_rewards()
         if self.game.is_over():

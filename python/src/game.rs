@@ -138,25 +138,30 @@ impl Game {
 
     /// `seat`'s legal actions now (none when it is not deciding), in order, each a dict:
     /// `text` (what `step` takes), `verb`, `args` (each with its `kind`, `text` and what it
-    /// names: a cell's `grid`, `x`, `y`; a card's `card`, `name`, `zone`...), `shape`.
+    /// names: a cell's `grid`, `x`, `y`; a card's `card`, `name`, `zone`...), `shape`. With
+    /// `typed=False`, only their texts (str), which costs far less: for a caller that picks
+    /// by index.
+    #[pyo3(signature = (seat, typed=true))]
     fn legal_actions<'py>(
         &self,
         py: Python<'py>,
         seat: &Bound<'py, PyAny>,
+        typed: bool,
     ) -> PyResult<Bound<'py, PyList>> {
         let seat = self.seat_of(seat)?;
-        let decision = py.detach(|| self.table.decision(seat)).or_raise()?;
-        let list = PyList::empty(py);
-        for typed in &decision.typed {
-            let json =
-                serde_json::to_value(typed).map_err(|e| RulesError::new_err(e.to_string()))?;
-            list.append(to_py(py, &json)?)?;
+        if !typed {
+            let options = py.detach(|| self.table.options(seat)).or_raise()?;
+            return PyList::new(py, options);
         }
-        Ok(list)
+        let decision = py.detach(|| self.table.decision(seat)).or_raise()?;
+        let typed = pythonize::pythonize(py, &decision.typed)
+            .map_err(|e| RulesError::new_err(e.to_string()))?;
+        Ok(typed.cast_into::<PyList>()?)
     }
 
-    /// `seat` plays `action`: its text, a dict of `legal_actions`, or an index into them.
-    /// Returns the action as the game logged it. A refused action raises (`IllegalAction`,
+    /// `seat` plays `action`: its text, a dict of `legal_actions`, or an index into them
+    /// (the cheapest: the action is taken from the list, not read from text). Returns the
+    /// action as the game logged it. A refused action raises (`IllegalAction`,
     /// `RefusedAction`, `NotDeciding`, `GameOver`) and changes nothing.
     fn step(
         &self,
@@ -173,16 +178,12 @@ impl Game {
                 None => return Err(PyTypeError::new_err("an action dict has a `text`")),
             }
         } else if let Ok(i) = action.extract::<i64>() {
-            let options = py.detach(|| self.table.decision(seat)).or_raise()?.options;
-            match usize::try_from(i).ok().and_then(|i| options.get(i)) {
-                Some(text) => text.clone(),
-                None => {
-                    return Err(crate::errors::IllegalAction::new_err(format!(
-                        "no legal action {i}: the seat has {}",
-                        options.len()
-                    )))
-                }
-            }
+            let Ok(i) = usize::try_from(i) else {
+                return Err(crate::errors::IllegalAction::new_err(format!(
+                    "no legal action {i}: actions are numbered from 0"
+                )));
+            };
+            return py.detach(|| self.table.apply_option(seat, i)).or_raise();
         } else {
             return Err(PyTypeError::new_err(
                 "an action is its text (str), a dict of legal_actions, or an index (int)",
@@ -248,19 +249,18 @@ impl Game {
         py.detach(|| self.table.undo(n)).or_raise()
     }
 
-    /// A new game, the same as this one (setup and actions); later moves of one do not change
-    /// the other. (Bots' search trees are not copied.)
+    /// A new game, the same as this one now (its state, hidden cards and random draws to
+    /// come included, and its history: `undo` on the copy takes back earlier moves too);
+    /// later moves of one do not change the other. Copied in place, without replaying: cheap
+    /// enough for a search that copies at every step. A copy shares its original's engine
+    /// thread, so calls on the two take turns; for games that should run in parallel on
+    /// several Python threads, `load` each. (Bots' search trees are not copied.)
     fn clone(&self, py: Python<'_>) -> PyResult<Game> {
-        py.detach(|| {
-            let save = self.table.save()?;
-            let table = Table::new(&self.source, save.setup.clone())?;
-            table.load(save)?;
-            Ok(Game {
-                table,
-                source: self.source.clone(),
-            })
+        let table = py.detach(|| self.table.fork()).or_raise()?;
+        Ok(Game {
+            table,
+            source: self.source.clone(),
         })
-        .or_raise()
     }
 
     fn __copy__(&self, py: Python<'_>) -> PyResult<Game> {

@@ -78,3 +78,29 @@ def test_undo_takes_back_actions():
     game.step(1, "b")
     assert game.undo(5) == 2
     assert views(game) == start
+
+
+def test_a_clone_carries_the_history_and_the_draws_to_come():
+    # Fibs reshuffles its discard pile mid-game: a copy with other draws to come would part
+    # from its original given the same actions.
+    game = boardscript.load("fibs", seats=3, seed=3, scripts=SCRIPTS)
+    advance(game, random.Random(4), 10)
+    copy = game.clone()
+    played = json.loads(game.save())["actions"]
+    assert copy.undo(100) == len(played) == 10, "the copy's undo takes back earlier moves"
+    assert len(json.loads(game.save())["actions"]) == 10, "the original keeps them"
+    copy = game.clone()
+    advance(game, random.Random(5), 400)
+    advance(copy, random.Random(5), 400)
+    assert game.is_over() and copy.is_over()
+    assert views(copy) == views(game) and copy.save() == game.save()
+    assert copy.returns() == game.returns()
+
+
+def test_a_clone_outlives_its_original():
+    game = boardscript.load("connect-four", seed=2, scripts=SCRIPTS)
+    game.step(0, "d")
+    copy = game.clone()
+    del game
+    assert copy.step(1, "d") == "d"
+    assert json.loads(copy.save())["actions"][-1]["action"] == "d"

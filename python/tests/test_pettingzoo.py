@@ -153,11 +153,53 @@ def test_the_action_space_is_the_legal_list_under_a_bound():
         small.observe("x")
 
 
-def test_the_bound_is_the_games_declared_max_else_the_default():
+def test_the_bound_is_the_games_declared_max_else_the_default(tmp_path):
     assert env("connect-four", scripts=SCRIPTS).action_space("x").n == 7
     assert env("virus-wars", variant="blitz", scripts=SCRIPTS).action_space("blue").n == 2574
-    assert boardscript.load("fibs", seed=0, scripts=SCRIPTS).max_actions is None
-    assert env("fibs", scripts=SCRIPTS).action_space("p1").n == DEFAULT_MAX_ACTIONS
+    assert env("fibs", scripts=SCRIPTS).action_space("p1").n == 86
+    duel = write_game(tmp_path, "duel", DUEL_RULES)
+    assert boardscript.load("duel", seed=0, scripts=tmp_path).max_actions is None
+    assert env(duel, scripts=tmp_path).action_space("north").n == DEFAULT_MAX_ACTIONS
+
+
+@pytest.mark.parametrize("game", sorted({g for g, _ in shipped_games()}))
+def test_the_encoding_keeps_one_length_over_a_whole_game(game):
+    # Zones that grow and shrink, counters set mid-game, graphs: every observation of a
+    # random game has the space's one shape and lies in it.
+    e = env(game, scripts=SCRIPTS)
+    space = e.observation_space(e.possible_agents[0])["observation"]
+    e.reset(seed=3)
+    rng = random.Random(3)
+    for agent in e.agent_iter(max_iter=600):
+        obs, _, terminated, truncated, _ = e.last()
+        assert obs["observation"].shape == space.shape, (game, agent)
+        assert space.contains(obs["observation"]), (game, agent)
+        if terminated or truncated:
+            e.step(None)
+        else:
+            e.step(rng.choice(np.flatnonzero(obs["action_mask"]).tolist()))
+
+
+LATER_RULES = """
+fn setup(g) { }
+fn legal_actions(g, seat) { ["go", "stay"] }
+fn apply(g, seat, action) { g.add_counter("played", 1); g.next_turn(); }
+fn to_decide(g) { if g.counter("played") >= 4 { [] } else { [g.turn()] } }
+fn winners(g) { [] }
+"""
+
+
+def test_a_counter_set_only_later_has_its_place_in_the_encoding(tmp_path):
+    # `played` is not in the first view: the probe games meet it, so it is encoded.
+    e = env(write_game(tmp_path, "later", LATER_RULES), scripts=tmp_path)
+    assert "played" in e._layout.counters
+    e.reset(seed=0)
+    first = e.observe("north")["observation"]
+    e.step(0)
+    e.step(1)
+    after = e.observe("north")["observation"]
+    assert first.shape == after.shape
+    assert 2.0 in after.tolist() and 2.0 not in first.tolist(), "the counter reads 2"
 
 
 def test_render_ansi_is_the_engines_drawing():
@@ -194,12 +236,17 @@ fn winners(g) { if g.counter("round") > 2 { ["north"] } else { [] } }
 """
 
 
-def test_simultaneous_decisions_go_one_seat_at_a_time_and_leak_nothing(tmp_path):
-    game = tmp_path / "duel"
+def write_game(root, name, rules):
+    """A two-seat game `name` (seats north and south) with `rules`, in folder `root`."""
+    game = root / name
     game.mkdir()
-    (game / "game.toml").write_text('title = "Duel"\n[seats]\nnames = ["north", "south"]\n')
-    (game / "rules.rhai").write_text(DUEL_RULES)
-    e = env("duel", scripts=tmp_path)
+    (game / "game.toml").write_text(f'title = "{name}"\n[seats]\nnames = ["north", "south"]\n')
+    (game / "rules.rhai").write_text(rules)
+    return name
+
+
+def test_simultaneous_decisions_go_one_seat_at_a_time_and_leak_nothing(tmp_path):
+    e = env(write_game(tmp_path, "duel", DUEL_RULES), scripts=tmp_path)
     pettingzoo_test.api_test(e, num_cycles=10)
     e.reset(seed=0)
     assert e.agent_selection == "north"

@@ -14,10 +14,10 @@ impl Table {
         let spec = BotSpec::parse(bot).map_err(TableError::Bot)?;
         let stop = self.stop.clone();
         self.call(move |t| {
-            let decisions = t.m.game.decisions(&t.m.state)?;
-            not_deciding::check(&t.m.state, &decisions, seat)?;
+            let decisions = t.decisions()?;
+            not_deciding::check(&t.m.state, decisions, seat)?;
             let mut bot = t.make_bot(&spec, seat, stop)?;
-            bot_action(&t.m, bot.as_mut(), &decisions, seat)
+            bot_action(&t.m, bot.as_mut(), decisions, seat)
         })
     }
 }

@@ -11,7 +11,7 @@ impl Table {
     /// Public: it says no more than the outcome and the final position. For learners
     /// (reinforcement learning, OpenSpiel's `Returns`) that need a number per seat.
     pub fn returns(&self) -> Result<Option<Vec<f64>>, TableError> {
-        self.call(|t| match t.m.game.is_over(&t.m.state)? {
+        self.call(|t| match t.decisions()?.seats.is_empty() {
             true => Ok(Some(reward::of_finished(&t.m.game, &t.m.state)?)),
             false => Ok(None),
         })
