@@ -30,7 +30,7 @@ How the game is presented:
   included (what the seat has seen, in order: perfect recall); `observation_string` the
   same without the log; `observation_tensor` the view's flat encoding of the PettingZoo
   environment (`boardscript.pettingzoo.Layout`: grids one-hot, counters, zone sizes...,
-  laid out from the start's view). Never the full state. No information-state tensor: that
+  laid out from the start and random probe games, one length for a whole game). Never the full state. No information-state tensor: that
   encoding holds no history.
 - `clone()` is `Game.clone()`; `returns()` comes from the engine once the game is over.
 
@@ -47,7 +47,7 @@ import numpy as np
 import pyspiel
 
 from . import load
-from .pettingzoo import Layout
+from .pettingzoo import Layout, probed_layout
 
 # The action bound of a game that declares none (`[actions] max`), unless given: no shipped
 # game offers more legal actions at once (a state raises, naming it, if one ever does).
@@ -75,6 +75,10 @@ def register(
     (`-` and `/` as `_`). `options` set the options' defaults (its parameters)."""
     probe = load(game, variant=variant, options=options, seats=seats, seed=0, scripts=scripts)
     short_name = name or "python_boardscript_" + probe.id.replace("-", "_").replace("/", "_")
+    layout = probed_layout(
+        probe,
+        lambda s: load(game, variant=variant, options=options, seats=seats, seed=s, scripts=scripts),
+    )
     n = len(probe.seats)
     start = probe.view(0)["state"]
     defaults = {k: v for k, v in start["options"].items() if isinstance(v, (bool, int, float, str))}
@@ -107,7 +111,7 @@ def register(
             "game_type": game_type,
             "setup": dict(game=game, variant=variant, seats=seats, scripts=scripts),
             "max_actions": int(max_actions or probe.max_actions or DEFAULT_MAX_ACTIONS),
-            "layout": Layout(start),
+            "layout": layout,
         },
     )
     pyspiel.register_game(game_type, factory)

@@ -153,6 +153,14 @@ class Layout:
         return out
 
 
+def probed_layout(first: Any, load_seed: Any) -> "Layout":
+    """The encoding's layout for game `first` (a fresh `boardscript.Game`, left as it is):
+    its start and `PROBE_GAMES` random probe games, a clone of it and `load_seed(s)` for
+    the seeds after."""
+    probes = [first.clone()] + [load_seed(s) for s in range(1, PROBE_GAMES)]
+    return Layout(_probe_views(first, probes))
+
+
 def _probe_views(first: Any, games: list) -> list:
     """Every seat's view of `first` as it starts, then of each of `games` after each of up to
     `PROBE_ACTIONS` random actions (seeded by the game's place in the list)."""
@@ -219,8 +227,7 @@ class BoardscriptEnv(AECEnv):
         self.max_actions = int(max_actions or probe.max_actions or DEFAULT_MAX_ACTIONS)
         self.possible_agents = list(probe.seats)
         self._index = {name: i for i, name in enumerate(self.possible_agents)}
-        probes = [probe.clone()] + [self._load(seed=s) for s in range(1, PROBE_GAMES)]
-        self._layout = Layout(_probe_views(probe, probes))
+        self._layout = probed_layout(probe, lambda s: self._load(seed=s))
         self.metadata = {**self.metadata, "name": f"boardscript_{probe.id.replace('/', '_')}_v0"}
         self.observation_spaces = {
             agent: spaces.Dict(

@@ -76,7 +76,7 @@ def test_the_observation_tensor_encodes_the_seats_view():
     assert game.observation_tensor_shape() == [cells * 3 + 2 * 2]  # 3 values a cell; 2 seats
     state.apply_action(3)  # x drops a piece: one x on the board
     tensor = np.array(state.observation_tensor(1))
-    expected = Layout(state.table.view(1)["state"]).encode(state.table.view(1)["state"], 1)
+    expected = Layout([state.table.view(1)["state"]]).encode(state.table.view(1)["state"], 1)
     assert (tensor == expected).all()
     board = tensor[: cells * 3].reshape(cells, 3)
     assert (board.sum(axis=1) == 1).all() and board[:, 1].sum() == 1 and board[:, 2].sum() == 0
