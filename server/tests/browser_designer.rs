@@ -101,6 +101,11 @@ fn connect_four_designed_played_undone_and_reloaded_in_the_browser() {
         )
         .unwrap();
     }
+    // The rules' own grid colours are what a save changes below: without the manifest's
+    // layout hints, which a page draws over them.
+    let manifest = std::fs::read_to_string(game.join("game.toml")).unwrap();
+    let plain = manifest.split("\n[layout]").next().unwrap();
+    std::fs::write(game.join("game.toml"), plain).unwrap();
     let rules = game.join("rules.rhai");
     let original = std::fs::read_to_string(&rules).unwrap();
     let data = tempfile::tempdir().unwrap();

@@ -77,7 +77,11 @@ fn a_bad_hint_is_refused_at_load_with_its_place() {
             ":6:24:",
             "layout.nodes.`ring`.`a`: give `[x, y]`, two whole numbers from 0 to 1000",
         ),
-        ("[layout.nodes.ring]\nb = [1, 2, 3]", ":7:5:", "give `[x, y]`"),
+        (
+            "[layout.nodes.ring]\nb = [1, 2, 3]",
+            ":7:5:",
+            "give `[x, y]`",
+        ),
         ("[layout.nodes.ring]\nb = [-1, 2]", ":7:5:", "give `[x, y]`"),
         (
             "colours = { a = \"red\" }",
