@@ -4,6 +4,7 @@ binary built beside it (for comparisons with the CLI)."""
 import json
 import os
 import pathlib
+import re
 import subprocess
 
 import pytest
@@ -15,6 +16,24 @@ SCRIPTS = ROOT / "scripts"
 @pytest.fixture
 def scripts():
     return SCRIPTS
+
+
+def readme_example(heading):
+    """The first Python block of the README's section `heading` (its whole line)."""
+    readme = (ROOT / "README.md").read_text()
+    section = readme[readme.index(heading + "\n") :]
+    return re.search(r"```python\n(.*?)```", section, re.S)[1]
+
+
+def run_example(example):
+    """Runs `example` from the repository's root, as a reader would; returns its globals."""
+    cwd, scope = os.getcwd(), {}
+    os.chdir(ROOT)
+    try:
+        exec(compile(example, "README.md", "exec"), scope)
+    finally:
+        os.chdir(cwd)
+    return scope
 
 
 def binary():

@@ -4,7 +4,6 @@ only."""
 
 import json
 import os
-import re
 
 import numpy as np
 import pytest
@@ -18,7 +17,7 @@ else:
 import boardscript  # noqa: E402
 from boardscript.openspiel import register  # noqa: E402
 from boardscript.pettingzoo import Layout  # noqa: E402
-from conftest import ROOT, SCRIPTS  # noqa: E402
+from conftest import SCRIPTS, readme_example, run_example  # noqa: E402
 from open_spiel.python.algorithms import mcts  # noqa: E402
 from test_views import hidden_from  # noqa: E402
 
@@ -113,14 +112,7 @@ def test_openspiels_random_simulations_pass():
 
 
 def test_the_readme_example_runs(capsys):
-    readme = (ROOT / "README.md").read_text()
-    section = readme[readme.index("### OpenSpiel\n"):]
-    example = re.search(r"```python\n(.*?)```", section, re.S)[1]
-    cwd = os.getcwd()
-    os.chdir(ROOT)
-    try:
-        exec(compile(example, "README.md", "exec"), {})
-    finally:
-        os.chdir(cwd)
+    example = readme_example("### OpenSpiel")
+    run_example(example)
     printed = capsys.readouterr().out
     assert printed in ("[1.0, -1.0]\n", "[-1.0, 1.0]\n", "[0.0, 0.0]\n"), printed

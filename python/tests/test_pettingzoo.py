@@ -4,7 +4,6 @@ seat may not see, and simultaneous decisions go one seat at a time."""
 
 import os
 import random
-import re
 
 import numpy as np
 import pytest
@@ -17,7 +16,7 @@ else:
 
 import boardscript  # noqa: E402
 from boardscript.pettingzoo import DEFAULT_MAX_ACTIONS, env  # noqa: E402
-from conftest import ROOT, SCRIPTS  # noqa: E402
+from conftest import SCRIPTS, readme_example, run_example  # noqa: E402
 from test_views import HIDDEN, hidden_from  # noqa: E402
 
 
@@ -265,13 +264,6 @@ def test_simultaneous_decisions_go_one_seat_at_a_time_and_leak_nothing(tmp_path)
 
 
 def test_the_readme_example_plays_a_game_to_the_end():
-    readme = (ROOT / "README.md").read_text()
-    section = readme[readme.index("### PettingZoo\n") :]
-    example = re.search(r"```python\n(.*?)```", section, re.S)[1]
-    cwd, scope = os.getcwd(), {}
-    os.chdir(ROOT)
-    try:
-        exec(compile(example, "README.md", "exec"), scope)
-    finally:
-        os.chdir(cwd)
+    example = readme_example("### PettingZoo")
+    scope = run_example(example)
     assert scope["e"].game.is_over() and not scope["e"].agents

@@ -15,7 +15,7 @@ else:
 
 import boardscript  # noqa: E402
 import boardscript.ray  # noqa: E402
-from conftest import ROOT, SCRIPTS, binary  # noqa: E402
+from conftest import SCRIPTS, binary, readme_example, run_example  # noqa: E402
 
 
 @pytest.fixture(scope="session")
@@ -99,18 +99,11 @@ def test_a_wrong_game_is_refused_before_any_task(cluster):
 
 
 def test_the_readme_example_runs(cluster, capsys):
-    readme = (ROOT / "README.md").read_text()
-    section = readme[readme.index("### Ray\n"):]
-    example = re.search(r"```python\n(.*?)```", section, re.S)[1]
+    example = readme_example("### Ray")
     assert "games=1_000_000" in example
     example = example.replace("games=1_000_000", "games=30")  # as written, but smaller
     example = example.replace("ray.init()", "ray.is_initialized() or ray.init()")
-    cwd = os.getcwd()
-    os.chdir(ROOT)
-    try:
-        exec(compile(example, "README.md", "exec"), {})
-    finally:
-        os.chdir(cwd)
+    run_example(example)
     out = capsys.readouterr().out
     assert "30/30\r" in out and re.search(r"\{'x': \d+, 'o': \d+\} \d+ \d+ games/s\n$", out), out
 

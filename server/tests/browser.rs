@@ -4,40 +4,17 @@
 //! with a printed reason, except under CI (`CI` set), where they fail.
 
 #[path = "browser/cdp.rs"]
+#[allow(dead_code)]
 mod cdp;
 mod common;
+#[path = "browser/shared.rs"]
+#[allow(dead_code)]
+mod shared;
 
-use cdp::{Browser, Page};
+use cdp::Page;
 use common::Server;
 use serde_json::{json, Value};
-use std::path::PathBuf;
-
-/// A browser, or None (printed) when this machine has none and CI does not demand one.
-fn browser() -> Option<Browser> {
-    let Some(chromium) = cdp::find_chromium() else {
-        if std::env::var_os("CI").is_some() {
-            panic!("CI is set but chromium is not installed (apt-get install -y chromium)");
-        }
-        eprintln!("skipped: chromium is not installed (apt-get install -y chromium)");
-        return None;
-    };
-    Some(Browser::launch(&chromium).expect("chromium starts"))
-}
-
-fn screenshots() -> PathBuf {
-    let target = std::env::var_os("CARGO_TARGET_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../target"));
-    let dir = target.join("browser-screenshots");
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn join_link(created: &Value, seat: &str) -> String {
-    let seats = created["seats"].as_array().unwrap();
-    let entry = seats.iter().find(|s| s["seat"] == seat).unwrap();
-    entry["join"].as_str().unwrap().to_string()
-}
+use shared::{browser, join_link, screenshots};
 
 fn turn_is(page: &mut Page, text: &str) {
     page.wait_for(&format!(

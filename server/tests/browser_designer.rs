@@ -4,22 +4,17 @@
 //! Chromium the test skips with a printed reason, except under CI (`CI` set): it fails.
 
 #[path = "browser/cdp.rs"]
+#[allow(dead_code)]
 mod cdp;
 mod common;
+#[path = "browser/shared.rs"]
+#[allow(dead_code)]
+mod shared;
 
 use boardscript_server::client;
 use cdp::Page;
 use serde_json::{json, Value};
-use std::path::PathBuf;
-
-fn screenshots() -> PathBuf {
-    let target = std::env::var_os("CARGO_TARGET_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../target"));
-    let dir = target.join("browser-screenshots");
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
+use shared::{browser, screenshots};
 
 /// The document of `seat`'s column, as a JavaScript expression.
 fn frame(seat: &str) -> String {
@@ -82,14 +77,9 @@ fn status_is(page: &mut Page, text: &str) {
 
 #[test]
 fn connect_four_designed_played_undone_and_reloaded_in_the_browser() {
-    let Some(chromium) = cdp::find_chromium() else {
-        if std::env::var_os("CI").is_some() {
-            panic!("CI is set but chromium is not installed (apt-get install -y chromium)");
-        }
-        eprintln!("skipped: chromium is not installed (apt-get install -y chromium)");
+    let Some(mut browser) = browser() else {
         return;
     };
-    let mut browser = cdp::Browser::launch(&chromium).expect("chromium starts");
     let shots = screenshots();
     let scripts = tempfile::tempdir().unwrap();
     let game = scripts.path().join("connect-four");
