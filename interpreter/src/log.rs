@@ -281,6 +281,25 @@ impl Match {
         }
     }
 
+    /// A match of the same rules from `state` on, with no history: a position a seat's
+    /// sampler drew (`Table::fork_seen_by`). Its setup's seed is `seed`, so the original's
+    /// seed, and with it the original deal, cannot be read back from it.
+    pub fn from_drawn(&self, state: State, seed: u64) -> Match {
+        Match {
+            game: self.game.clone(),
+            setup: Setup {
+                seed,
+                position: None,
+                ..self.setup.clone()
+            },
+            state,
+            actions: vec![],
+            before: vec![],
+            redo: vec![],
+            dropped: vec![],
+        }
+    }
+
     /// Puts the match back as it was at `c` (the rules stay as they are now).
     pub fn restore(&mut self, c: Checkpoint) {
         self.setup = c.setup;

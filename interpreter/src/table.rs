@@ -111,6 +111,17 @@ struct Seated {
     /// change (`Seated::changed`): a caller that asks who decides, then a seat's options,
     /// then plays one (a step through the bindings) has the script list them once.
     now: OnceCell<Decisions>,
+    /// A position drawn for a seat (`fork_seen_by`), not played from its setup: it has no
+    /// save and cannot be replayed.
+    drawn: bool,
+}
+
+/// Why a drawn position refuses a call that replays the game from its setup.
+fn drawn_refusal(what: &str) -> TableError {
+    TableError::Rules(format!(
+        "this game's position was drawn for a seat (`fork_seen_by`), not played from its \
+         setup: it has no {what}"
+    ))
 }
 
 type Job = Box<dyn FnOnce(&mut Host) + Send>;
@@ -181,9 +192,38 @@ impl Table {
     /// The fork runs on this table's thread, so calls on the two take turns: for games that
     /// should run in parallel, start a new `Table` and `load` a `save` into it instead.
     pub fn fork(&self) -> Result<Table, TableError> {
+        self.fork_with(|t| Ok(t.fork()))
+    }
+
+    /// A fork whose hidden information is drawn anew, as `seat` could believe it: what its
+    /// view does not show (other seats' hidden cards, a deck's order, secrets, bags) dealt at
+    /// random among what the view allows, seeded by `seed`, with a fresh RNG. It is made
+    /// from the seat's view alone, as the engine's bots sample their worlds, so nothing the
+    /// seat cannot see leaks into it: an information-set search (OpenSpiel's IS-MCTS) plays
+    /// on such forks. The fork has no history (nothing to undo), and its `save` and `reload`
+    /// are refused: a drawn position does not replay from a setup (a `load` or
+    /// `set_position` makes it a played game again).
+    pub fn fork_seen_by(&self, seat: Seat, seed: u64) -> Result<Table, TableError> {
+        let seat = self.seat_at(seat.index())?;
+        self.fork_with(move |t| {
+            let view = bots::SeatView::of(&t.m.state, seat.index());
+            let state = bots::sample::determinize(&t.m.game, &view, &mut rng::seeded(seed))
+                .map_err(|e| TableError::Bot(e.to_string()))?;
+            let mut drawn = Seated::new(t.m.from_drawn(state, seed), t.source.clone());
+            drawn.drawn = true;
+            Ok(drawn)
+        })
+    }
+
+    /// A new table beside this one on its thread, holding what `copy` makes of this one's
+    /// game.
+    fn fork_with(
+        &self,
+        copy: impl FnOnce(&Seated) -> Result<Seated, TableError> + Send + 'static,
+    ) -> Result<Table, TableError> {
         let (from, id) = (self.id, NEXT_TABLE.fetch_add(1, Ordering::Relaxed));
         self.on_thread(move |host| {
-            let copy = host.get(&from).ok_or_else(gone)?.fork();
+            let copy = copy(host.get(&from).ok_or_else(gone)?)?;
             host.insert(id, copy);
             Ok(())
         })?;
@@ -442,7 +482,10 @@ impl Table {
 
     /// The game so far as a save file: the setup and every action.
     pub fn save(&self) -> Result<SaveFile, TableError> {
-        self.call(|t| Ok(t.m.save()))
+        self.call(|t| match t.drawn {
+            true => Err(drawn_refusal("save")),
+            false => Ok(t.m.save()),
+        })
     }
 
     /// Replaces the game by a saved one of the same game, replayed action by action. Refused
@@ -458,6 +501,7 @@ impl Table {
             }
             t.m.load(&save)?;
             t.bots.clear();
+            t.drawn = false;
             Ok(())
         })
     }
@@ -499,6 +543,7 @@ impl Table {
         self.call_mut(move |t| {
             t.m.set_position(&text)?;
             t.bots.clear();
+            t.drawn = false;
             Ok(())
         })
     }
@@ -509,6 +554,9 @@ impl Table {
     pub fn reload(&self, source: &GameSource) -> Result<ReloadReport, TableError> {
         let source = Arc::new(source.clone());
         self.call_mut(move |t| {
+            if t.drawn {
+                return Err(drawn_refusal("history to replay on new rules"));
+            }
             let rules = source
                 .compile()
                 .map_err(|e| TableError::from_script(&e, Some(&[])))?;
@@ -695,6 +743,7 @@ impl Seated {
             generation: 0,
             replaced: None,
             now: OnceCell::new(),
+            drawn: false,
         }
     }
 
@@ -743,7 +792,10 @@ impl Seated {
 
     /// A copy of this game for a fork (see `Table::fork`).
     fn fork(&self) -> Seated {
-        Seated::new(self.m.fork(), self.source.clone())
+        Seated {
+            drawn: self.drawn,
+            ..Seated::new(self.m.fork(), self.source.clone())
+        }
     }
 
     fn outcome(&self) -> Result<Option<Outcome>, TableError> {

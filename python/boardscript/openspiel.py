@@ -15,7 +15,9 @@ How the game is presented:
 - chance SAMPLED_STOCHASTIC: the engine draws from the state's seed (the game's `seed`
   parameter starts a sequence of seeds, one per `new_initial_state`); there are no chance
   nodes. A clone draws what the original would, so a search on clones sees the same
-  draws: OpenSpiel's own sampled-stochastic games behave alike.
+  draws: OpenSpiel's own sampled-stochastic games behave alike. `resample_from_infostate`
+  draws a world from one seat's view alone (`Game.resample`), so OpenSpiel's IS-MCTS
+  (`open_spiel.python.algorithms.ismcts`) searches what the seat may know, not the truth.
 - information PERFECT_INFORMATION unless views hide something: a zone not open to all, a
   card or log line some seat does not see, two seats' views that differ, or a simultaneous
   decision, found in the views of the start and of a random probe game.
@@ -242,6 +244,13 @@ class BoardscriptState(pyspiel.State):
 
     def is_terminal(self):
         return self.table.is_over()
+
+    def resample_from_infostate(self, player_id, probability_sampler):
+        """A state `player_id` cannot tell from this one, its hidden information drawn anew
+        from that seat's view alone (`Game.resample`), seeded by `probability_sampler()`: the
+        worlds OpenSpiel's information-set MCTS searches, none of them the true one."""
+        seed = int(probability_sampler() * 2**53)
+        return BoardscriptState(self.get_game(), self.table.resample(player_id, seed))
 
     def returns(self):
         r = self.table.returns()

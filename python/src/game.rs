@@ -263,6 +263,22 @@ impl Game {
         })
     }
 
+    /// A copy whose hidden information is drawn anew, as `seat` could believe it: what its
+    /// view does not show (other seats' hidden cards, deck order, secrets) dealt at random
+    /// among what the view allows, seeded by `seed`, with a fresh RNG; made from the seat's
+    /// view alone, as the engine's bots sample. For information-set search (OpenSpiel's
+    /// `resample_from_infostate`). It has no history, and its `save()` is refused.
+    fn resample(&self, py: Python<'_>, seat: &Bound<'_, PyAny>, seed: u64) -> PyResult<Game> {
+        let seat = self.seat_of(seat)?;
+        let table = py
+            .detach(|| self.table.fork_seen_by(seat, seed))
+            .or_raise()?;
+        Ok(Game {
+            table,
+            source: self.source.clone(),
+        })
+    }
+
     fn __copy__(&self, py: Python<'_>) -> PyResult<Game> {
         self.clone(py)
     }

@@ -18,7 +18,7 @@ import boardscript  # noqa: E402
 from boardscript.openspiel import register  # noqa: E402
 from boardscript.pettingzoo import Layout  # noqa: E402
 from conftest import SCRIPTS, readme_example, run_example  # noqa: E402
-from open_spiel.python.algorithms import mcts  # noqa: E402
+from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 from test_views import hidden_from  # noqa: E402
 
 
@@ -80,6 +80,33 @@ def test_the_observation_tensor_encodes_the_seats_view():
     board = tensor[: cells * 3].reshape(cells, 3)
     assert (board.sum(axis=1) == 1).all() and board[:, 1].sum() == 1 and board[:, 2].sum() == 0
     assert list(tensor[cells * 3:]) == [0, 1, 0, 1]  # seen by o, o to play
+
+
+def test_is_mcts_plays_fibs_on_worlds_drawn_from_its_seats_view():
+    name = register("fibs", seats=3, scripts=SCRIPTS)
+    game = pyspiel.load_game(name + "(seed=4)")
+    rng = np.random.RandomState(1)
+    bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rng), 2.0, 8, random_state=rng)
+    state = game.new_initial_state()
+    hands_redrawn = 0
+    for _ in range(40):
+        if state.is_terminal():
+            break
+        seat = state.current_player()
+        if seat == 0:
+            # A drawn world: the same for seat 0 (its information state), another deal for
+            # the others (their hands differ in some draw), and the true game unchanged.
+            truth = state.table.save()
+            world = state.resample_from_infostate(0, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+            assert world.information_state_string(0) == state.information_state_string(0)
+            hands_redrawn += world.table.view(1) != state.table.view(1)
+            assert state.table.save() == truth
+            action = bot.step(state)
+            assert action in state.legal_actions()
+        else:
+            action = rng.choice(state.legal_actions())
+        state.apply_action(action)
+    assert hands_redrawn > 0
 
 
 def test_information_states_show_no_other_seats_hidden_card():
