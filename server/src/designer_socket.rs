@@ -8,7 +8,7 @@ use crate::hall::Hall;
 use crate::limits::RateLimit;
 use crate::messages::{Code, Refusal};
 use crate::room::Room;
-use crate::socket::Connection;
+use crate::socket::{admit, bounded, frame, Connection, Frame};
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, State};
 use axum::response::Response;
@@ -46,10 +46,7 @@ pub async fn upgrade(
     let Some(guard) = Connection::open(&hall, &room) else {
         return error(503, "the server has its most connections; try again later");
     };
-    let hard = hall.limits.message_bytes * 4;
-    ws.max_message_size(hard)
-        .max_frame_size(hard)
-        .on_upgrade(move |socket| serve(socket, hall, room, guard))
+    bounded(ws, &hall.limits).on_upgrade(move |socket| serve(socket, hall, room, guard))
 }
 
 /// The designer's page, for a designer's match.
@@ -72,11 +69,10 @@ async fn serve(mut socket: WebSocket, hall: Arc<Hall>, room: Arc<Room>, _guard: 
                 break;
             }
             incoming = socket.recv() => {
-                let text = match incoming {
-                    Some(Ok(Message::Text(text))) => text.to_string(),
-                    Some(Ok(Message::Binary(bytes))) => String::from_utf8_lossy(&bytes).into_owned(),
-                    Some(Ok(Message::Ping(_) | Message::Pong(_))) => continue,
-                    Some(Ok(Message::Close(_))) | Some(Err(_)) | None => break,
+                let text = match frame(incoming) {
+                    Frame::Text(text) => text,
+                    Frame::Skip => continue,
+                    Frame::End => break,
                 };
                 let (reply, then_state) = handle(&text, &mut known, &room, &hall, &mut rate).await;
                 if let Some(reply) = reply {
@@ -117,11 +113,8 @@ async fn handle(
     rate: &mut RateLimit,
 ) -> (Option<Value>, bool) {
     let refuse = |code, message: &str| (Some(Refusal::new(code, message).to_json(None)), false);
-    if text.len() > hall.limits.message_bytes {
-        return refuse(Code::TooBig, "the message is too long");
-    }
-    if !rate.allow() {
-        return refuse(Code::RateLimited, "too many messages: slow down");
+    if let Err(refusal) = admit(text, &hall.limits, rate) {
+        return (Some(refusal.to_json(None)), false);
     }
     let msg: DesignerMsg = match serde_json::from_str(text) {
         Ok(msg) => msg,

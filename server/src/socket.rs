@@ -3,7 +3,7 @@
 
 use crate::api::error;
 use crate::hall::Hall;
-use crate::limits::RateLimit;
+use crate::limits::{Limits, RateLimit};
 use crate::messages::{ClientMsg, Code, Refusal};
 use crate::room::{Act, Room};
 use axum::extract::ws::{close_code, CloseFrame, Message, WebSocket, WebSocketUpgrade};
@@ -30,12 +30,54 @@ pub async fn upgrade(
             ),
         );
     };
-    // Past four times the message limit the socket itself refuses, and closes: such a
-    // message is not read into memory. Up to it, a long message gets an error reply.
-    let hard = hall.limits.message_bytes * 4;
-    ws.max_message_size(hard)
-        .max_frame_size(hard)
-        .on_upgrade(move |socket| serve(socket, hall, room, guard))
+    bounded(ws, &hall.limits).on_upgrade(move |socket| serve(socket, hall, room, guard))
+}
+
+/// The upgrade with the socket's own size bound: past four times the message limit the
+/// socket itself refuses, and closes, so such a message is not read into memory. Up to it,
+/// a long message gets an error reply (`admit`).
+pub(crate) fn bounded(ws: WebSocketUpgrade, limits: &Limits) -> WebSocketUpgrade {
+    let hard = limits.message_bytes * 4;
+    ws.max_message_size(hard).max_frame_size(hard)
+}
+
+/// What a socket's next frame is to its connection.
+pub(crate) enum Frame {
+    /// A message's text (a binary frame read as UTF-8).
+    Text(String),
+    /// A ping or pong: nothing to answer.
+    Skip,
+    /// Closed, or a message past the socket's own limit: the connection ends.
+    End,
+}
+
+pub(crate) fn frame(incoming: Option<Result<Message, axum::Error>>) -> Frame {
+    match incoming {
+        Some(Ok(Message::Text(text))) => Frame::Text(text.to_string()),
+        Some(Ok(Message::Binary(bytes))) => {
+            Frame::Text(String::from_utf8_lossy(&bytes).into_owned())
+        }
+        Some(Ok(Message::Ping(_) | Message::Pong(_))) => Frame::Skip,
+        Some(Ok(Message::Close(_))) | Some(Err(_)) | None => Frame::End,
+    }
+}
+
+/// Refuses a message over the size limit, or one past the connection's rate.
+pub(crate) fn admit(text: &str, limits: &Limits, rate: &mut RateLimit) -> Result<(), Refusal> {
+    if text.len() > limits.message_bytes {
+        let limit = limits.message_bytes;
+        return Err(Refusal::new(
+            Code::TooBig,
+            format!("a message may hold at most {limit} bytes"),
+        ));
+    }
+    if !rate.allow() {
+        return Err(Refusal::new(
+            Code::RateLimited,
+            "too many messages: slow down",
+        ));
+    }
+    Ok(())
 }
 
 /// A connection counted against the hall's and the room's, until dropped.
@@ -89,12 +131,10 @@ async fn serve(mut socket: WebSocket, hall: Arc<Hall>, room: Arc<Room>, _guard: 
                 break;
             }
             incoming = socket.recv() => {
-                let text = match incoming {
-                    Some(Ok(Message::Text(text))) => text.to_string(),
-                    Some(Ok(Message::Binary(bytes))) => String::from_utf8_lossy(&bytes).into_owned(),
-                    Some(Ok(Message::Ping(_) | Message::Pong(_))) => continue,
-                    // Closed, or a message past the socket's own limit: the connection ends.
-                    Some(Ok(Message::Close(_))) | Some(Err(_)) | None => break,
+                let text = match frame(incoming) {
+                    Frame::Text(text) => text,
+                    Frame::Skip => continue,
+                    Frame::End => break,
                 };
                 let (replies, then_state) = handle(&text, &mut client, &room, &hall, &mut rate).await;
                 for reply in replies {
@@ -148,15 +188,8 @@ async fn handle(
             false,
         )
     };
-    if text.len() > hall.limits.message_bytes {
-        let limit = hall.limits.message_bytes;
-        return refuse(
-            Code::TooBig,
-            &format!("a message may hold at most {limit} bytes"),
-        );
-    }
-    if !rate.allow() {
-        return refuse(Code::RateLimited, "too many messages: slow down");
+    if let Err(refusal) = admit(text, &hall.limits, rate) {
+        return (vec![reply(refusal.to_json(None))], false);
     }
     let msg: ClientMsg = match serde_json::from_str(text) {
         Ok(msg) => msg,
