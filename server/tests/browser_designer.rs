@@ -81,16 +81,7 @@ fn connect_four_designed_played_undone_and_reloaded_in_the_browser() {
         return;
     };
     let shots = screenshots();
-    let scripts = tempfile::tempdir().unwrap();
-    let game = scripts.path().join("connect-four");
-    std::fs::create_dir(&game).unwrap();
-    for file in ["game.toml", "rules.rhai"] {
-        std::fs::copy(
-            common::scripts().join("connect-four").join(file),
-            game.join(file),
-        )
-        .unwrap();
-    }
+    let (scripts, game) = common::connect_four_copy();
     // The rules' own grid colours are what a save changes below: without the manifest's
     // layout hints, which a page draws over them.
     let manifest = std::fs::read_to_string(game.join("game.toml")).unwrap();

@@ -225,16 +225,7 @@ fn seat_and_spectator_sockets_get_no_designer_powers() {
 #[test]
 fn a_save_reloads_designer_matches_and_a_syntax_error_changes_nothing() {
     let data = tempfile::tempdir().unwrap();
-    let scripts = tempfile::tempdir().unwrap();
-    let game = scripts.path().join("connect-four");
-    std::fs::create_dir(&game).unwrap();
-    for file in ["game.toml", "rules.rhai"] {
-        std::fs::copy(
-            common::scripts().join("connect-four").join(file),
-            game.join(file),
-        )
-        .unwrap();
-    }
+    let (scripts, game) = common::connect_four_copy();
     let rules = game.join("rules.rhai");
     let original = std::fs::read_to_string(&rules).unwrap();
     assert!(original.contains("board.set_color(\"x\", \"red\");"));

@@ -12,6 +12,19 @@ pub fn scripts() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../scripts")
 }
 
+/// A scripts folder of its own holding a copy of Connect Four (its manifest and rules), for
+/// a test that edits them; and the copy's folder.
+#[allow(dead_code)] // not every test file edits a game
+pub fn connect_four_copy() -> (tempfile::TempDir, PathBuf) {
+    let folder = tempfile::tempdir().unwrap();
+    let game = folder.path().join("connect-four");
+    std::fs::create_dir(&game).unwrap();
+    for file in ["game.toml", "rules.rhai"] {
+        std::fs::copy(scripts().join("connect-four").join(file), game.join(file)).unwrap();
+    }
+    (folder, game)
+}
+
 /// A running server and the data folder it keeps matches in.
 pub struct Server {
     pub running: Option<Running>,
